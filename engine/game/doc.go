@@ -1,0 +1,26 @@
+// Package game represents finite impartial combinatorial games and compiles
+// them into rooted acyclic graphs.
+//
+// A Game is a start position plus a move function, in the sense of paper 001
+// (Kritharidis, "Finite Impartial Combinatorial Game Solver", section 2.1):
+// a graph G = (X, F) with start x0, where F(x) is the set of followers of x
+// and a position with no followers is terminal (the player to move loses,
+// the normal play convention of paper 000 section 2).
+//
+// Positions are encoded as byte strings chosen by the game; Compile explores
+// every position reachable from the start, iteratively (no recursion depth
+// limit), and returns a Graph with int32 vertex ids and CSR adjacency. Vertex
+// 0 is always the start. A cycle is reported as a *CycleError naming the
+// positions on it, and exploring more positions than the budget allows is a
+// *TooLargeError, not an out-of-memory crash.
+//
+//	g := game.Func{
+//		StartPos: []byte{7},
+//		MovesFunc: func(p []byte, yield func([]byte)) {
+//			for k := byte(1); k <= 3 && k <= p[0]; k++ {
+//				yield([]byte{p[0] - k})
+//			}
+//		},
+//	}
+//	graph, err := game.Compile(g)
+package game

@@ -1,0 +1,195 @@
+package game
+
+import (
+	"context"
+	"math"
+)
+
+// DefaultMaxPositions is the position budget of Compile: generous for a
+// workstation (a compiled position costs roughly 40 bytes plus its
+// encoding and its moves), small enough to fail before memory runs out.
+const DefaultMaxPositions = 50_000_000
+
+// DefaultMaxMoves is the move (edge) budget of Compile, bounded by the
+// int32 offsets of the CSR layout.
+const DefaultMaxMoves = math.MaxInt32 - 1
+
+// Graph is a compiled game: vertices are int32 ids, vertex 0 is the start,
+// and the followers of v are Edges[Offsets[v]:Offsets[v+1]].
+type Graph struct {
+	Offsets []int32
+	Edges   []int32
+	// Order lists every vertex so that each follower comes before the
+	// vertices that move to it (sinks first): a reverse topological order.
+	Order []int32
+
+	keys   []string
+	index  map[string]int32
+	format func([]byte) string
+}
+
+// Start is the id of the start position.
+const Start int32 = 0
+
+// NumVertices returns the number of positions reachable from the start.
+func (g *Graph) NumVertices() int { return len(g.Offsets) - 1 }
+
+// NumEdges returns the number of moves between reachable positions.
+func (g *Graph) NumEdges() int { return len(g.Edges) }
+
+// Followers returns the followers of v. The slice aliases the graph.
+func (g *Graph) Followers(v int32) []int32 { return g.Edges[g.Offsets[v]:g.Offsets[v+1]] }
+
+// OutDegree returns the number of moves from v.
+func (g *Graph) OutDegree(v int32) int { return int(g.Offsets[v+1] - g.Offsets[v]) }
+
+// MaxDegree returns Delta, the largest number of moves from any position.
+func (g *Graph) MaxDegree() int {
+	m := 0
+	for v := 0; v < g.NumVertices(); v++ {
+		if d := int(g.Offsets[v+1] - g.Offsets[v]); d > m {
+			m = d
+		}
+	}
+	return m
+}
+
+// Position returns the encoding of vertex v.
+func (g *Graph) Position(v int32) []byte { return []byte(g.keys[v]) }
+
+// Format renders vertex v with the game's Format.
+func (g *Graph) Format(v int32) string { return g.format([]byte(g.keys[v])) }
+
+// Lookup returns the vertex of an encoded position, if it is reachable.
+func (g *Graph) Lookup(p []byte) (int32, bool) {
+	v, ok := g.index[string(p)]
+	return v, ok
+}
+
+// Options control Compile.
+type Options struct {
+	// MaxPositions bounds the number of positions; 0 means DefaultMaxPositions.
+	MaxPositions int
+	// MaxMoves bounds the number of moves; 0 means DefaultMaxMoves.
+	MaxMoves int
+	// Progress, if not nil, is called every few thousand positions with the
+	// number explored so far.
+	Progress func(positions int)
+}
+
+// Compile explores every position reachable from the start of g.
+func Compile(g Game) (*Graph, error) { return CompileContext(context.Background(), g, Options{}) }
+
+// CompileContext is Compile with a context, checked while exploring, and options.
+func CompileContext(ctx context.Context, g Game, opt Options) (*Graph, error) {
+	maxPos, maxMoves := opt.MaxPositions, opt.MaxMoves
+	if maxPos <= 0 {
+		maxPos = DefaultMaxPositions
+	}
+	if maxMoves <= 0 || maxMoves > DefaultMaxMoves {
+		maxMoves = DefaultMaxMoves
+	}
+	gr := &Graph{index: make(map[string]int32), format: g.Format}
+	start := string(g.Start())
+	gr.index[start] = 0
+	gr.keys = append(gr.keys, start)
+	gr.Offsets = append(gr.Offsets, 0)
+
+	var err error
+	// Breadth-first: vertex ids are assigned in discovery order, so
+	// processing ids in increasing order visits each vertex once and lays
+	// its edges out contiguously.
+	for v := 0; v < len(gr.keys); v++ {
+		if v&0xfff == 0 {
+			if e := ctx.Err(); e != nil {
+				return nil, e
+			}
+			if opt.Progress != nil {
+				opt.Progress(v)
+			}
+		}
+		g.Moves([]byte(gr.keys[v]), func(q []byte) {
+			if err != nil {
+				return
+			}
+			w, ok := gr.index[string(q)]
+			if !ok {
+				if len(gr.keys) >= maxPos {
+					err = &TooLargeError{What: "positions", Limit: maxPos}
+					return
+				}
+				w = int32(len(gr.keys))
+				k := string(q)
+				gr.index[k] = w
+				gr.keys = append(gr.keys, k)
+			}
+			if len(gr.Edges) >= maxMoves {
+				err = &TooLargeError{What: "moves", Limit: maxMoves}
+				return
+			}
+			gr.Edges = append(gr.Edges, w)
+		})
+		if err != nil {
+			return nil, err
+		}
+		gr.Offsets = append(gr.Offsets, int32(len(gr.Edges)))
+	}
+	if opt.Progress != nil {
+		opt.Progress(len(gr.keys))
+	}
+	if err := gr.order(); err != nil {
+		return nil, err
+	}
+	return gr, nil
+}
+
+// order computes a reverse topological order by an iterative depth-first
+// search, or reports a cycle.
+func (g *Graph) order() error {
+	n := g.NumVertices()
+	const (
+		white = iota
+		grey
+		black
+	)
+	colour := make([]uint8, n)
+	g.Order = make([]int32, 0, n)
+	type frame struct{ v, next int32 }
+	var stack []frame
+	for root := int32(0); root < int32(n); root++ {
+		if colour[root] != white {
+			continue
+		}
+		colour[root] = grey
+		stack = append(stack[:0], frame{root, g.Offsets[root]})
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			if top.next == g.Offsets[top.v+1] {
+				colour[top.v] = black
+				g.Order = append(g.Order, top.v)
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			w := g.Edges[top.next]
+			top.next++
+			switch colour[w] {
+			case white:
+				colour[w] = grey
+				stack = append(stack, frame{w, g.Offsets[w]})
+			case grey:
+				// Every grey vertex is on the stack; the cycle is the
+				// stack from w to the top.
+				i := len(stack) - 1
+				for stack[i].v != w {
+					i--
+				}
+				var cyc []string
+				for _, f := range stack[i:] {
+					cyc = append(cyc, g.Format(f.v))
+				}
+				return &CycleError{Cycle: cyc}
+			}
+		}
+	}
+	return nil
+}
