@@ -1,0 +1,170 @@
+package rules
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/coevolab/coevo/engine/game"
+)
+
+// MaxChoices bounds how many variable assignments one position may try,
+// so that a rule with huge ranges fails clearly instead of hanging.
+const MaxChoices = 10_000_000
+
+// Game is a game defined by rules. It implements game.Game; positions are
+// state vectors, formatted as "1 3 5 7".
+type Game struct {
+	Name          string
+	Start0        []int64 // the start state
+	AllowNegative bool
+	moves         []*move
+	terminals     [][]int64
+	err           error
+}
+
+// Err returns the first error met while generating moves (a state
+// component out of the int32 range, or too many choices), if any.
+func (g *Game) Err() error { return g.err }
+
+// Compile compiles the game, reporting move-generation errors too.
+func (g *Game) Compile(ctx context.Context, opt game.Options) (*game.Graph, error) {
+	g.err = nil
+	gr, err := game.CompileContext(ctx, g, opt)
+	if g.err != nil {
+		return nil, g.err
+	}
+	return gr, err
+}
+
+func encode(dst []byte, v []int64) []byte {
+	dst = dst[:0]
+	for _, x := range v {
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(int32(x)))
+	}
+	return dst
+}
+
+func decode(p []byte) []int64 {
+	v := make([]int64, len(p)/4)
+	for i := range v {
+		v[i] = int64(int32(binary.LittleEndian.Uint32(p[4*i:])))
+	}
+	return v
+}
+
+// Start implements game.Game.
+func (g *Game) Start() []byte { return encode(nil, g.Start0) }
+
+// Format implements game.Game.
+func (g *Game) Format(p []byte) string {
+	v := decode(p)
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = strconv.FormatInt(x, 10)
+	}
+	return strings.Join(s, " ")
+}
+
+func (g *Game) terminal(state []int64) bool {
+	for _, t := range g.terminals {
+		match := true
+		for i, x := range t {
+			if x != wildcard && x != state[i] {
+				match = false
+				break
+			}
+		}
+		if match {
+			return true
+		}
+	}
+	return false
+}
+
+// Moves implements game.Game.
+func (g *Game) Moves(p []byte, yield func([]byte)) {
+	state := decode(p)
+	if g.err != nil || g.terminal(state) {
+		return
+	}
+	var buf []byte
+	next := make([]int64, len(state))
+	for _, m := range g.moves {
+		e := &env{state: state, vars: make([]int64, len(m.vars))}
+		if !all(m.pre, e) {
+			continue
+		}
+		budget := MaxChoices
+		emit := func() {
+			for i, d := range m.delta {
+				x, ok := d.eval(e)
+				if !ok {
+					return
+				}
+				next[i] = state[i] + x
+				if next[i] < math.MinInt32 || next[i] > math.MaxInt32 {
+					g.fail(fmt.Errorf("rule line %d from state %s: component a%d = %d is outside the 32-bit range", m.line, g.Format(p), i+1, next[i]))
+					return
+				}
+				if next[i] < 0 && !g.AllowNegative {
+					return
+				}
+			}
+			buf = encode(buf, next)
+			yield(buf)
+		}
+		var assign func(k int)
+		assign = func(k int) {
+			if k == len(m.vars) {
+				emit()
+				return
+			}
+			lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
+			for _, b := range m.lo[k] {
+				v, ok := b.eval(e)
+				if !ok {
+					return
+				}
+				lo = max(lo, v)
+			}
+			for _, b := range m.hi[k] {
+				v, ok := b.eval(e)
+				if !ok {
+					return
+				}
+				hi = min(hi, v)
+			}
+			if hi >= lo && hi-lo >= int64(budget) {
+				g.fail(fmt.Errorf("rule line %d from state %s: variable %s ranges over %d..%d, more than %d choices", m.line, g.Format(p), m.vars[k], lo, hi, MaxChoices))
+				return
+			}
+			for v := lo; v <= hi && g.err == nil; v++ {
+				budget--
+				e.vars[k] = v
+				if all(m.conds[k], e) {
+					assign(k + 1)
+				}
+			}
+		}
+		assign(0)
+	}
+}
+
+func (g *Game) fail(err error) {
+	if g.err == nil {
+		g.err = err
+	}
+}
+
+func all(cs []cond, e *env) bool {
+	for _, c := range cs {
+		if !c.holds(e) {
+			return false
+		}
+	}
+	return true
+}

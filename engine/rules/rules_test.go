@@ -1,0 +1,219 @@
+package rules_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/coevolab/coevo/engine/game"
+	"github.com/coevolab/coevo/engine/grundy"
+	"github.com/coevolab/coevo/engine/rules"
+)
+
+func solve(t *testing.T, src string) *grundy.Table {
+	t.Helper()
+	g, err := rules.Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr, err := g.Compile(context.Background(), game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return grundy.Solve(gr)
+}
+
+// Paper 001 fig. 1 in the rule language: 2*4*6*8 positions (section 3.2.1), value 0.
+func TestNimFigure1(t *testing.T) {
+	b, err := os.ReadFile("../../docs/rules/nim1357.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := solve(t, string(b))
+	if tab.Graph.NumVertices() != 2*4*6*8 || tab.Value(game.Start) != 0 {
+		t.Fatalf("%d positions, value %d", tab.Graph.NumVertices(), tab.Value(game.Start))
+	}
+	if sol := tab.Solution(1); sol.Winner != 2 || sol.Line[0].Position != "1 3 5 7" {
+		t.Fatalf("%+v", sol)
+	}
+}
+
+// Every example in docs/rules parses and solves; an "# expect: sg N" line
+// states the value the example's comment derives.
+func TestDocExamples(t *testing.T) {
+	files, _ := filepath.Glob("../../docs/rules/*.rules")
+	if len(files) < 3 {
+		t.Fatalf("only %d examples", len(files))
+	}
+	for _, f := range files {
+		g, err := rules.ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gr, err := g.Compile(context.Background(), game.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab := grundy.Solve(gr)
+		b, _ := os.ReadFile(f)
+		for _, line := range strings.Split(string(b), "\n") {
+			if rest, ok := strings.CutPrefix(line, "# expect: sg "); ok {
+				want, _ := strconv.Atoi(strings.Fields(rest)[0])
+				if tab.Value(game.Start) != want {
+					t.Errorf("%s: value %d, expected %d", f, tab.Value(game.Start), want)
+				}
+			}
+		}
+	}
+}
+
+// The divisor game: a heap n moves to n - d for a proper divisor d of n.
+// Brute force from the definition, independent of the parser.
+func divisorValues(n int) []int {
+	g := make([]int, n+1)
+	for i := 1; i <= n; i++ {
+		var opts []int
+		for d := 1; d < i; d++ {
+			if i%d == 0 {
+				opts = append(opts, g[i-d])
+			}
+		}
+		g[i] = grundy.Mex(opts)
+	}
+	return g
+}
+
+func TestDivisibility(t *testing.T) {
+	want := divisorValues(60)
+	for n := 1; n <= 60; n++ {
+		tab := solve(t, "state "+strconv.Itoa(n)+"\nmove -v : v | a1, v < a1\n")
+		if tab.Value(game.Start) != want[n] {
+			t.Fatalf("heap %d: %d, brute force %d", n, tab.Value(game.Start), want[n])
+		}
+		// The divisor game: the mover wins exactly on even heaps.
+		if (tab.Value(game.Start) != 0) != (n%2 == 0) {
+			t.Fatalf("heap %d: value %d", n, tab.Value(game.Start))
+		}
+	}
+	b, _ := os.ReadFile("../../docs/rules/divisor.rules")
+	if v := solve(t, string(b)).Value(game.Start); v != want[12]^want[9] {
+		t.Fatalf("divisor.rules: %d, want %d", v, want[12]^want[9])
+	}
+}
+
+// Subtraction {1,2,3} written three ways: n mod 4 (paper 000 section 6.1).
+func TestSubtractionForms(t *testing.T) {
+	forms := []string{
+		"move -v : 1 <= v <= 3, v <= a1",
+		"move -v : v in 1..3, a1 - v >= 0",
+		"move -v : v >= 1 and v < 4 and v <= a1",
+		"move (0-v) : 0 < v, v < 4, v <= a1",
+	}
+	for _, f := range forms {
+		for n := 0; n <= 20; n++ {
+			tab := solve(t, "state "+strconv.Itoa(n)+"\n"+f+"\n")
+			if tab.Value(game.Start) != n%4 {
+				t.Fatalf("%q heap %d: %d", f, n, tab.Value(game.Start))
+			}
+		}
+	}
+}
+
+// Two variables in one move, a bound using an earlier variable, parity:
+// take v from heap 1 and w <= v from heap 2, v even.
+func TestTwoVariables(t *testing.T) {
+	tab := solve(t, "state 4 3\nmove -v -w : 1 <= v <= a1, even v, 0 <= w <= v, w <= a2\n")
+	// From (4,3): v in {2,4}, w in 0..min(v,3).
+	if got := tab.Graph.OutDegree(game.Start); got != 3+4 {
+		t.Fatalf("%d moves from the start, want 7", got)
+	}
+}
+
+func TestTerminalWildcard(t *testing.T) {
+	// Nim on two heaps, but any position with an empty first heap is over.
+	tab := solve(t, "state 3 3\nmove -v 0 : 1 <= v <= a1\nmove 0 -v : 1 <= v <= a2\nterminal 0 *\n")
+	for v := int32(0); v < int32(tab.Graph.NumVertices()); v++ {
+		if strings.HasPrefix(tab.Graph.Format(v), "0 ") && tab.Graph.OutDegree(v) != 0 {
+			t.Fatalf("%s has moves", tab.Graph.Format(v))
+		}
+	}
+}
+
+func TestCycleReported(t *testing.T) {
+	g, err := rules.Parse("state 0\nmove 1 : a1 < 3\nmove -1 : a1 > 0\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = g.Compile(context.Background(), game.Options{})
+	var ce *game.CycleError
+	if !errors.As(err, &ce) {
+		t.Fatalf("got %v, want a cycle error", err)
+	}
+}
+
+func TestHugeRangeIsAnError(t *testing.T) {
+	g, err := rules.Parse("state 5\nmove -v : 1 <= v <= a1 * 100000000\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Compile(context.Background(), game.Options{}); err == nil || !strings.Contains(err.Error(), "choices") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"move -v : v <= a1\n", "line 1: no state line"},
+		{"state 1 2\nmove -v : 1 <= v <= a1\n", "line 2, column 6: move has 1 components, the state has 2"},
+		{"state 3\nmove -v : v <= a1\n", "line 2: variable v has no lower bound"},
+		{"state 3\nmove -v : 1 <= v\n", "line 2: variable v has no upper bound"},
+		{"state 3\nmove -v : 1 <= v <= a2\n", "line 2, column 21: a2: the state has components a1..a1"},
+		{"state 3\nmove -v : 1 <= v <= a1 @\n", "line 2, column 24: unexpected character '@'"},
+		{"state 3\nmove -v : 1 <= v <= a1 v\n", "line 2, column 24: expected , or and between constraints"},
+		{"state 3\nmove -v : 1 <= v, v\n", "line 2, column 20: expected a comparison"},
+		{"state 3\njump 1\n", `line 2, column 1: unknown directive "jump"`},
+		{"state 3 x\n", `line 1, column 9: "x" is not an integer`},
+		{"state 3\nmove -v : v in 1 a1\n", "line 2, column 18: expected .. in a range"},
+		{"state 3\nstate 4\n", "line 2, column 1: second state line"},
+		{"state 3\nterminal 1 2\n", "line 2, column 10: terminal state has 2 components"},
+		{"state 3\n", "line 1: no move lines"},
+		{"state 3\nmove -even : 1 <= even <= 2\n", `"even" is a keyword`},
+		{"state 99999999999\n", "too large"},
+	}
+	for _, c := range cases {
+		_, err := rules.Parse(c.src)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want %q", c.src, err, c.want)
+		}
+	}
+}
+
+// The parser never panics, and whatever it accepts compiles or fails
+// cleanly within a small budget.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"state 1 3 5 7\nmove -v 0 0 0 : 1 <= v <= a1\nterminal 0 0 0 0\n",
+		"state 12\nmove -v : v | a1, v < a1\n",
+		"state 4 3\nmove -v -w : 1 <= v <= a1, even v, 0 <= w <= v, w <= a2\n",
+		"state 0\nmove 1 : a1 < 3\nmove -1 : a1 > 0\n",
+		"state 5\nmove (a1/2-a1) : a1 % 2 == 0, a1 > 0\nallow negative\n",
+		"# comment\nname x\nstate 2 2\nmove 0-v v : v in 1..a1\nterminal * 0\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		g, err := rules.Parse(src)
+		if err != nil {
+			var re *rules.Error
+			if !errors.As(err, &re) {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			return
+		}
+		g.Compile(context.Background(), game.Options{MaxPositions: 2000, MaxMoves: 20000})
+	})
+}
