@@ -1,0 +1,209 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/coevolab/coevo/engine/game"
+	"github.com/coevolab/coevo/engine/games"
+	"github.com/coevolab/coevo/engine/grundy"
+	"github.com/coevolab/coevo/engine/rules"
+)
+
+func solveHelp(w io.Writer) {
+	fmt.Fprint(w, `Usage: coevo solve GAME [game flags] [flags]
+       coevo solve --rules FILE [flags]
+
+Solves the game: prints the Sprague-Grundy value of the start position,
+which player wins with optimal play, the winning moves, and an optimal line
+of play (paper 001 fig. 1: the winner moves to value 0, the loser moves at
+random, seeded). Heap games (nim, subtraction, kayles, octal, grundy) are
+solved heap by heap and combined by nim-sum.
+
+Examples:
+  coevo solve nim --heaps 1,3,5,7
+  coevo solve subtraction --n 30 --k 3 --json
+  coevo solve chomp --rows 4 --cols 5
+  coevo solve --rules docs/rules/nim1357.rules
+
+Flags:
+`)
+	fs, _ := solveFlags(nil)
+	flagDefaults(w, fs)
+	fmt.Fprintln(w, "\nGames and their flags (coevo games for details):")
+	for _, s := range games.Specs() {
+		var p []string
+		for _, a := range s.Params {
+			p = append(p, "--"+a.Name)
+		}
+		fmt.Fprintf(w, "  %-19s %s\n", s.Name, strings.Join(p, " "))
+	}
+}
+
+type solveOpts struct {
+	json         bool
+	seed         uint64
+	rules        string
+	noLine       bool
+	maxPositions int
+}
+
+// solveFlags returns the flag set for solve, with the parameters of spec
+// (if any) registered as string flags into args.
+func solveFlags(spec *games.Spec) (*flag.FlagSet, *solveOpts) {
+	o := &solveOpts{}
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	fs.BoolVar(&o.json, "json", false, `print {"sg": N, "winner": 1|2, "line": [...]} as JSON`)
+	fs.Uint64Var(&o.seed, "seed", 1, "seed for the losing player's moves on the line")
+	fs.StringVar(&o.rules, "rules", "", "solve the game defined by a rule `FILE` (see docs/rules.md)")
+	fs.BoolVar(&o.noLine, "no-line", false, "do not print the line of play")
+	fs.IntVar(&o.maxPositions, "max-positions", game.DefaultMaxPositions, "give up beyond this many positions")
+	if spec != nil {
+		for _, p := range spec.Params {
+			fs.String(p.Name, p.Default, p.Usage)
+		}
+	}
+	return fs, o
+}
+
+type solveResult struct {
+	Game         string        `json:"game"`
+	SG           int           `json:"sg"`
+	Winner       int           `json:"winner"`
+	Positions    int           `json:"positions,omitempty"`
+	Method       string        `json:"method"`
+	WinningMoves []string      `json:"winning_moves"`
+	Line         []grundy.Step `json:"line"`
+}
+
+func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	var spec *games.Spec
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		s, err := games.Lookup(args[0])
+		if err != nil {
+			return usagef("%v", err)
+		}
+		spec, args = s, args[1:]
+	}
+	fs, o := solveFlags(spec)
+	if err := parseFlags(fs, args, stdout, solveHelp); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q (flags come after the game name)", fs.Arg(0))
+	}
+	var (
+		g     game.Game
+		label string
+	)
+	switch {
+	case spec != nil && o.rules != "":
+		return usagef("give a game name or --rules FILE, not both")
+	case spec != nil:
+		gargs := games.Args{}
+		fs.Visit(func(f *flag.Flag) {
+			for _, p := range spec.Params {
+				if p.Name == f.Name {
+					gargs[f.Name] = f.Value.String()
+				}
+			}
+		})
+		var err error
+		if g, err = spec.Build(gargs); err != nil {
+			return usagef("%v", err)
+		}
+		label = spec.Name
+		for _, p := range spec.Params {
+			if v := fs.Lookup(p.Name).Value.String(); v != "" {
+				label += fmt.Sprintf(" --%s %s", p.Name, v)
+			}
+		}
+	case o.rules != "":
+		rg, err := rules.ParseFile(o.rules)
+		if err != nil {
+			var re *rules.Error
+			if errors.As(err, &re) || errors.Is(err, os.ErrNotExist) {
+				return usagef("%v", err)
+			}
+			return err
+		}
+		g, label = rg, "rules "+o.rules
+		if rg.Name != "" {
+			label += " (" + rg.Name + ")"
+		}
+	default:
+		return usagef("no game given (coevo solve GAME ..., or --rules FILE; coevo games lists the games)")
+	}
+
+	res := solveResult{Game: label}
+	var sol grundy.Solution
+	if h, ok := g.(*games.Heaps); ok {
+		sum, err := h.Sum()
+		if err != nil {
+			return usagef("%v", err)
+		}
+		sol = sum.Solution(o.seed)
+		res.Method = fmt.Sprintf("nim-sum of %d heaps of %s", len(h.Sizes), h.Rule.Name())
+		if mv, ok := sum.WinningMove(); ok {
+			res.WinningMoves = []string{mv.String()}
+		}
+	} else {
+		progress, done := progressTo(stderr, "positions explored")
+		gr, err := compile(ctx, g, game.Options{MaxPositions: o.maxPositions, Progress: progress})
+		done()
+		if err != nil {
+			var ce *game.CycleError
+			if errors.As(err, &ce) {
+				return usagef("%v", err)
+			}
+			return err
+		}
+		tab := grundy.Solve(gr)
+		sol = tab.Solution(o.seed)
+		res.Positions = gr.NumVertices()
+		res.Method = fmt.Sprintf("graph of %d positions and %d moves", gr.NumVertices(), gr.NumEdges())
+		for _, w := range tab.WinningMoves(game.Start) {
+			res.WinningMoves = append(res.WinningMoves, gr.Format(w))
+		}
+	}
+	res.SG, res.Winner, res.Line = sol.SG, sol.Winner, sol.Line
+	if res.WinningMoves == nil {
+		res.WinningMoves = []string{}
+	}
+	if o.noLine {
+		res.Line = nil
+	}
+	if o.json {
+		enc := json.NewEncoder(stdout)
+		return enc.Encode(res)
+	}
+	fmt.Fprintf(stdout, "game: %s\n", res.Game)
+	fmt.Fprintf(stdout, "solved as: %s\n", res.Method)
+	fmt.Fprintf(stdout, "SG value of the start: %d\n", res.SG)
+	if res.Winner == 1 {
+		fmt.Fprintln(stdout, "winner: player 1 (the first player wins with optimal play)")
+		fmt.Fprintf(stdout, "winning moves: %s\n", strings.Join(res.WinningMoves, " | "))
+	} else {
+		fmt.Fprintln(stdout, "winner: player 2 (the second player wins with optimal play)")
+	}
+	if !o.noLine {
+		fmt.Fprintf(stdout, "optimal line (seed %d):\n", o.seed)
+		for _, st := range res.Line {
+			fmt.Fprintf(stdout, "  SG = %d | %s\n", st.SG, st.Position)
+		}
+	}
+	return nil
+}
+
+func compile(ctx context.Context, g game.Game, opt game.Options) (*game.Graph, error) {
+	if rg, ok := g.(*rules.Game); ok {
+		return rg.Compile(ctx, opt)
+	}
+	return game.CompileContext(ctx, g, opt)
+}
