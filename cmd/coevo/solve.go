@@ -79,7 +79,7 @@ type solveResult struct {
 	Positions    int           `json:"positions,omitempty"`
 	Method       string        `json:"method"`
 	WinningMoves []string      `json:"winning_moves"`
-	Line         []grundy.Step `json:"line"`
+	Line         []grundy.Step `json:"line,omitempty"`
 }
 
 func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -149,7 +149,11 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return usagef("%v", err)
 		}
 		sol = sum.Solution(o.seed)
-		res.Method = fmt.Sprintf("nim-sum of %d heaps of %s", len(h.Sizes), h.Rule.Name())
+		plural := "s"
+		if len(h.Sizes) == 1 {
+			plural = ""
+		}
+		res.Method = fmt.Sprintf("nim-sum of %d heap%s of %s", len(h.Sizes), plural, h.Rule.Name())
 		if mv, ok := sum.WinningMove(); ok {
 			res.WinningMoves = []string{mv.String()}
 		}
@@ -181,6 +185,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if o.json {
 		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
 		return enc.Encode(res)
 	}
 	fmt.Fprintf(stdout, "game: %s\n", res.Game)

@@ -1,0 +1,26 @@
+package heap_test
+
+import (
+	"fmt"
+
+	"github.com/coevolab/coevo/engine/heap"
+)
+
+// Kayles' nim-sequence and its period (OEIS A002186).
+func ExampleRule_Sequence() {
+	k := heap.Kayles()
+	g, _ := k.Sequence(300)
+	fmt.Println(g[:12])
+	fmt.Println(k.Period(g))
+	// Output:
+	// [0 1 2 3 1 4 3 2 1 4 2 6]
+	// period 12, pre-period 71 (periodic from n = 71), proved from 301 values
+}
+
+// Bouton's winning move in Nim (paper 004): *(3,4,5,1) has nim-sum 3.
+func ExampleSum_WinningMove() {
+	s, _ := heap.NewSum(heap.Nim(), []int{3, 4, 5, 1})
+	m, _ := s.WinningMove()
+	fmt.Println("nim-sum", s.Value(), "winning move:", m)
+	// Output: nim-sum 3 winning move: heap 1: 3 -> [0]
+}

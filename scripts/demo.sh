@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The demonstration run by "make run": what coevo computes so far, each
+# command shown before its output.
+set -euo pipefail
+BIN=${BIN:-bin/coevo}
+step() { echo; echo "\$ coevo $*"; "$BIN" "$@"; }
+
+echo "coevo demonstration ($("$BIN" version))"
+step solve nim --heaps 1,3,5,7
+step solve nim --heaps 3,4,5,1 --no-line
+step solve subtraction --n 30 --k 3 --no-line
+step solve chomp --rows 4 --cols 5 --no-line
+step solve crossover-mutation --bits 0000 --bits2 1111 --json --no-line
+step solve --rules docs/rules/divisor.rules --no-line
+step sg octal --code 0.77 --upto 200 --period
+step sg grundy --upto 48
+step games
