@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"context"
 	"encoding/json"
 	"os"
@@ -109,6 +110,13 @@ func TestSolveRules(t *testing.T) {
 	_, errs, st = coevo("solve", "--rules", bad)
 	if st != 2 || !strings.Contains(errs, "bad.rules: line 2, column 24") || strings.Count(errs, "\n") != 1 {
 		t.Fatalf("status %d: %q", st, errs)
+	}
+	// A sum of components too large to compile whole (paper 001 section 3.2.2).
+	big := filepath.Join(dir, "big.rules")
+	os.WriteFile(big, []byte("state 1000 2000 3000\nmove -v 0 0 : 1 <= v <= a1\nmove 0 -v 0 : 1 <= v <= a2\nmove 0 0 -v : 1 <= v <= a3\n"), 0o644)
+	out, errs, st = coevo("solve", "--rules", big, "--json", "--no-line")
+	if want := fmt.Sprintf(`"sg":%d,`, 1000^2000^3000); st != 0 || !strings.Contains(out, want) {
+		t.Fatalf("status %d: %s %s", st, out, errs)
 	}
 	cyc := filepath.Join(dir, "cycle.rules")
 	os.WriteFile(cyc, []byte("state 0\nmove 1 : a1 < 3\nmove -1 : a1 > 0\n"), 0o644)

@@ -51,6 +51,7 @@ type solveOpts struct {
 	seed         uint64
 	rules        string
 	noLine       bool
+	noSplit      bool
 	maxPositions int
 }
 
@@ -63,6 +64,7 @@ func solveFlags(spec *games.Spec) (*flag.FlagSet, *solveOpts) {
 	fs.Uint64Var(&o.seed, "seed", 1, "seed for the losing player's moves on the line")
 	fs.StringVar(&o.rules, "rules", "", "solve the game defined by a rule `FILE` (see docs/rules.md)")
 	fs.BoolVar(&o.noLine, "no-line", false, "do not print the line of play")
+	fs.BoolVar(&o.noSplit, "no-split", false, "compile a rule game's whole graph even when it is a sum of components")
 	fs.IntVar(&o.maxPositions, "max-positions", game.DefaultMaxPositions, "give up beyond this many positions")
 	if spec != nil {
 		for _, p := range spec.Params {
@@ -157,6 +159,15 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if mv, ok := sum.WinningMove(); ok {
 			res.WinningMoves = []string{mv.String()}
 		}
+	} else if parts, ok := decompose(g); ok && !o.noSplit {
+		st, err := grundy.SolveSum(ctx, parts, game.Options{MaxPositions: o.maxPositions})
+		if err != nil {
+			return err
+		}
+		st.Sep = " "
+		sol = st.Solution(o.seed)
+		res.Method = fmt.Sprintf("nim-sum of %d independent components (each move touches one; paper 001 section 3.2.2)", len(parts))
+		res.WinningMoves = st.WinningMoves()
 	} else {
 		progress, done := progressTo(stderr, "positions explored")
 		gr, err := compile(ctx, g, game.Options{MaxPositions: o.maxPositions, Progress: progress})
@@ -204,6 +215,14 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	return nil
+}
+
+// decompose splits rule games that are sums of one-component games.
+func decompose(g game.Game) ([]game.Game, bool) {
+	if rg, ok := g.(*rules.Game); ok {
+		return rg.Components()
+	}
+	return nil, false
 }
 
 func compile(ctx context.Context, g game.Game, opt game.Options) (*game.Graph, error) {

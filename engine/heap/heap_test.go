@@ -243,3 +243,13 @@ func TestOctalErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestSequenceDataFrame(t *testing.T) {
+	g, _ := Kayles().Sequence(30)
+	df := g.DataFrame()
+	sg, _ := df.Col("sg").Int()
+	kayles := oeis(t, "A002186")
+	if df.Nrow() != 31 || sg[11] != int(kayles[11]) {
+		t.Fatalf("%d rows, sg[11] = %d", df.Nrow(), sg[11])
+	}
+}

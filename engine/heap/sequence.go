@@ -11,13 +11,13 @@ const MaxSequence = 1 << 30
 
 // Sequence returns the nim-sequence g(0..n) of r: the Sprague-Grundy
 // values of single heaps of every size up to n.
-func (r *Rule) Sequence(n int) ([]int32, error) {
+func (r *Rule) Sequence(n int) (NimSequence, error) {
 	return r.SequenceContext(context.Background(), n, nil)
 }
 
 // SequenceContext is Sequence with cancellation and a progress callback,
 // called now and then with the number of values computed.
-func (r *Rule) SequenceContext(ctx context.Context, n int, progress func(done int)) ([]int32, error) {
+func (r *Rule) SequenceContext(ctx context.Context, n int, progress func(done int)) (NimSequence, error) {
 	if n < 0 || n >= MaxSequence {
 		return nil, fmt.Errorf("%s: heap size %d out of range [0, %d)", r.name, n, MaxSequence)
 	}
