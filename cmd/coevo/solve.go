@@ -52,6 +52,7 @@ type solveOpts struct {
 	rules        string
 	noLine       bool
 	noSplit      bool
+	maxLine      int
 	maxPositions int
 }
 
@@ -64,6 +65,7 @@ func solveFlags(spec *games.Spec) (*flag.FlagSet, *solveOpts) {
 	fs.Uint64Var(&o.seed, "seed", 1, "seed for the losing player's moves on the line")
 	fs.StringVar(&o.rules, "rules", "", "solve the game defined by a rule `FILE` (see docs/rules.md)")
 	fs.BoolVar(&o.noLine, "no-line", false, "do not print the line of play")
+	fs.IntVar(&o.maxLine, "max-line", 1000, "stop the line of play after `N` steps (0: play to the end)")
 	fs.BoolVar(&o.noSplit, "no-split", false, "compile a rule game's whole graph even when it is a sum of components")
 	fs.IntVar(&o.maxPositions, "max-positions", game.DefaultMaxPositions, "give up beyond this many positions")
 	if spec != nil {
@@ -82,6 +84,7 @@ type solveResult struct {
 	Method       string        `json:"method"`
 	WinningMoves []string      `json:"winning_moves"`
 	Line         []grundy.Step `json:"line,omitempty"`
+	Truncated    bool          `json:"truncated,omitempty"`
 }
 
 func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -144,13 +147,17 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 
 	res := solveResult{Game: label}
+	steps := o.maxLine
+	if o.noLine {
+		steps = 1
+	}
 	var sol grundy.Solution
 	if h, ok := g.(*games.Heaps); ok {
 		sum, err := h.Sum()
 		if err != nil {
 			return usagef("%v", err)
 		}
-		sol = sum.Solution(o.seed)
+		sol = sum.Solution(o.seed, steps)
 		plural := "s"
 		if len(h.Sizes) == 1 {
 			plural = ""
@@ -165,7 +172,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 		st.Sep = " "
-		sol = st.Solution(o.seed)
+		sol = st.Solution(o.seed, steps)
 		res.Method = fmt.Sprintf("nim-sum of %d independent components (each move touches one; paper 001 section 3.2.2)", len(parts))
 		res.WinningMoves = st.WinningMoves()
 	} else {
@@ -180,19 +187,19 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 		tab := grundy.Solve(gr)
-		sol = tab.Solution(o.seed)
+		sol = tab.Solution(o.seed, steps)
 		res.Positions = gr.NumVertices()
 		res.Method = fmt.Sprintf("graph of %d positions and %d moves", gr.NumVertices(), gr.NumEdges())
 		for _, w := range tab.WinningMoves(game.Start) {
 			res.WinningMoves = append(res.WinningMoves, gr.Format(w))
 		}
 	}
-	res.SG, res.Winner, res.Line = sol.SG, sol.Winner, sol.Line
+	res.SG, res.Winner, res.Line, res.Truncated = sol.SG, sol.Winner, sol.Line, sol.Truncated
 	if res.WinningMoves == nil {
 		res.WinningMoves = []string{}
 	}
 	if o.noLine {
-		res.Line = nil
+		res.Line, res.Truncated = nil, false
 	}
 	if o.json {
 		enc := json.NewEncoder(stdout)
@@ -212,6 +219,9 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintf(stdout, "optimal line (seed %d):\n", o.seed)
 		for _, st := range res.Line {
 			fmt.Fprintf(stdout, "  SG = %d | %s\n", st.SG, st.Position)
+		}
+		if res.Truncated {
+			fmt.Fprintf(stdout, "  ... (stopped after %d steps; --max-line N to change)\n", len(res.Line))
 		}
 	}
 	return nil

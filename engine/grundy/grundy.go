@@ -121,19 +121,23 @@ type Step struct {
 	SG       int    `json:"sg"`
 }
 
-// Line plays from the start to a terminal position as in paper 001 fig. 1:
-// whoever can win moves to a position of value 0 (the first such follower),
-// the other player moves to a follower chosen uniformly by a generator
-// seeded with seed. The start is the first step.
-func (t *Table) Line(seed uint64) []Step {
+// Line plays from the start towards a terminal position as in paper 001
+// fig. 1: whoever can win moves to a position of value 0 (the first such
+// follower), the other player moves to a follower chosen uniformly by a
+// generator seeded with seed. The start is the first step. At most
+// maxSteps steps are returned (no limit if maxSteps <= 0); complete
+// reports whether the line reached a terminal position.
+func (t *Table) Line(seed uint64, maxSteps int) (line []Step, complete bool) {
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	v := game.Start
-	var line []Step
 	for {
+		if maxSteps > 0 && len(line) == maxSteps {
+			return line, false
+		}
 		line = append(line, Step{t.Graph.Format(v), int(t.SG[v])})
 		fs := t.Graph.Followers(v)
 		if len(fs) == 0 {
-			return line
+			return line, true
 		}
 		next := fs[rng.IntN(len(fs))]
 		if t.SG[v] != 0 {
@@ -147,11 +151,15 @@ func (t *Table) Line(seed uint64) []Step {
 type Solution struct {
 	SG     int    `json:"sg"`
 	Winner int    `json:"winner"`
-	Line   []Step `json:"line"`
+	Line   []Step `json:"line,omitempty"`
+	// Truncated: the line stopped at its step limit before the game ended.
+	Truncated bool `json:"truncated,omitempty"`
 }
 
-// Solution returns the value of the start, its winner and an optimal line.
-func (t *Table) Solution(seed uint64) Solution {
+// Solution returns the value of the start, its winner and an optimal line
+// of at most maxSteps steps (see Line).
+func (t *Table) Solution(seed uint64, maxSteps int) Solution {
 	sg := int(t.SG[game.Start])
-	return Solution{SG: sg, Winner: Winner(sg), Line: t.Line(seed)}
+	line, complete := t.Line(seed, maxSteps)
+	return Solution{SG: sg, Winner: Winner(sg), Line: line, Truncated: !complete}
 }

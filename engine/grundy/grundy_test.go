@@ -99,7 +99,7 @@ func TestSumIsNimSum(t *testing.T) {
 func TestLine(t *testing.T) {
 	for seed := uint64(0); seed < 30; seed++ {
 		tab, _ := grundy.SolveGame(randomDAG(50, seed))
-		sol := tab.Solution(seed)
+		sol := tab.Solution(seed, 0)
 		winnerMoves := sol.Winner == 1
 		for i, st := range sol.Line[1:] {
 			moverIsWinner := (i%2 == 0) == winnerMoves

@@ -112,12 +112,18 @@ func (s *SumTable) WinningMoves() []string {
 
 // Solution plays the line of paper 001 fig. 1 on the sum: the player who
 // can win makes Bouton's move, the other moves in a random component that
-// has moves, to a random follower (seeded).
-func (s *SumTable) Solution(seed uint64) Solution {
+// has moves, to a random follower (seeded). The line has at most maxSteps
+// steps (no limit if maxSteps <= 0).
+func (s *SumTable) Solution(seed uint64, maxSteps int) Solution {
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	at := make([]int32, len(s.Parts))
 	var line []Step
+	truncated := false
 	for {
+		if maxSteps > 0 && len(line) == maxSteps {
+			truncated = true
+			break
+		}
 		line = append(line, Step{s.format(at), s.value(at)})
 		if i, w, ok := s.winningMove(at); ok {
 			at[i] = w
@@ -137,5 +143,5 @@ func (s *SumTable) Solution(seed uint64) Solution {
 		at[i] = fs[rng.IntN(len(fs))]
 	}
 	v := s.Value()
-	return Solution{SG: v, Winner: Winner(v), Line: line}
+	return Solution{SG: v, Winner: Winner(v), Line: line, Truncated: truncated}
 }

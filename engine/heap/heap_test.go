@@ -188,7 +188,7 @@ func TestNim1357(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol := s.Solution(1)
+	sol := s.Solution(1, 0)
 	if sol.SG != 0 || sol.Winner != 2 {
 		t.Fatalf("sg=%d winner=%d, want 0 and 2", sol.SG, sol.Winner)
 	}
@@ -217,7 +217,7 @@ func TestLargeSums(t *testing.T) {
 	if s.Value() != 1_000_000^999_999 {
 		t.Fatalf("value %d", s.Value())
 	}
-	line := s.Line(7)
+	line, _ := s.Line(7, 0)
 	for i, st := range line {
 		if (i%2 == 1) != (st.SG == 0) {
 			t.Fatalf("step %d has value %d", i, st.SG)
@@ -251,5 +251,26 @@ func TestSequenceDataFrame(t *testing.T) {
 	kayles := oeis(t, "A002186")
 	if df.Nrow() != 31 || sg[11] != int(kayles[11]) {
 		t.Fatalf("%d rows, sg[11] = %d", df.Nrow(), sg[11])
+	}
+}
+
+// A Kayles game from heaps of a million pins lasts at least 666,667 moves;
+// the line stops at its limit and still alternates correctly.
+func TestLineLimit(t *testing.T) {
+	s, err := NewSum(Kayles(), []int{1_000_000, 999_999, 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol := s.Solution(1, 40)
+	if !sol.Truncated || len(sol.Line) != 40 {
+		t.Fatalf("truncated %v, %d steps", sol.Truncated, len(sol.Line))
+	}
+	// After each of the winner's moves the value is 0: odd steps when
+	// player 1 wins, even steps (from the start) when player 2 wins.
+	for i, st := range sol.Line {
+		winnerJustMoved := (i%2 == 1) == (sol.Winner == 1)
+		if winnerJustMoved != (st.SG == 0) {
+			t.Fatalf("step %d (winner %d): value %d", i, sol.Winner, st.SG)
+		}
 	}
 }

@@ -159,30 +159,37 @@ func (s *Sum) randomMove(heaps []int, rng *rand.Rand) (Move, bool) {
 	return mv, true
 }
 
-// Line plays from the position to the end as in paper 001 fig. 1: the
-// player who can win plays Bouton's winning move, the other plays a random
-// move (a random heap that can move, then a random option of it), seeded.
-func (s *Sum) Line(seed uint64) []grundy.Step {
+// Line plays from the position towards the end as in paper 001 fig. 1:
+// the player who can win plays Bouton's winning move, the other plays a
+// random move (a random heap that can move, then a random option of it),
+// seeded. Games on large heaps last long (Kayles removes at most two
+// tokens a move), so at most maxSteps steps are played (no limit if
+// maxSteps <= 0); complete reports whether the game ended.
+func (s *Sum) Line(seed uint64, maxSteps int) (line []grundy.Step, complete bool) {
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	heaps := slices.Clone(s.Heaps)
-	var line []grundy.Step
 	for {
+		if maxSteps > 0 && len(line) == maxSteps {
+			return line, false
+		}
 		line = append(line, grundy.Step{Position: FormatHeaps(heaps), SG: s.valueOf(heaps)})
 		mv, ok := s.winningMove(heaps)
 		if !ok {
 			mv, ok = s.randomMove(heaps, rng)
 			if !ok {
-				return line
+				return line, true
 			}
 		}
 		heaps = Apply(heaps, mv)
 	}
 }
 
-// Solution returns the value, the winner and an optimal line.
-func (s *Sum) Solution(seed uint64) grundy.Solution {
+// Solution returns the value, the winner and an optimal line of at most
+// maxSteps steps.
+func (s *Sum) Solution(seed uint64, maxSteps int) grundy.Solution {
 	v := s.Value()
-	return grundy.Solution{SG: v, Winner: grundy.Winner(v), Line: s.Line(seed)}
+	line, complete := s.Line(seed, maxSteps)
+	return grundy.Solution{SG: v, Winner: grundy.Winner(v), Line: line, Truncated: !complete}
 }
 
 // FormatHeaps renders heaps as "1 3 5 7".

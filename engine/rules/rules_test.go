@@ -37,7 +37,7 @@ func TestNimFigure1(t *testing.T) {
 	if tab.Graph.NumVertices() != 2*4*6*8 || tab.Value(game.Start) != 0 {
 		t.Fatalf("%d positions, value %d", tab.Graph.NumVertices(), tab.Value(game.Start))
 	}
-	if sol := tab.Solution(1); sol.Winner != 2 || sol.Line[0].Position != "1 3 5 7" {
+	if sol := tab.Solution(1, 0); sol.Winner != 2 || sol.Line[0].Position != "1 3 5 7" {
 		t.Fatalf("%+v", sol)
 	}
 }
@@ -243,7 +243,7 @@ terminal 0 0 0 0
 	if want := 1000 ^ 2000 ^ 3000 ^ 4001; s.Value() != want {
 		t.Fatalf("value %d, want %d", s.Value(), want)
 	}
-	sol := s.Solution(3)
+	sol := s.Solution(3, 0)
 	for i, st := range sol.Line {
 		if (i%2 == 1) != (st.SG == 0) {
 			t.Fatalf("step %d %q value %d", i, st.Position, st.SG)
