@@ -14,6 +14,7 @@ run: deps build demo
 
 # Every test: vet, unit and property tests, examples, fuzz seed corpora.
 test: deps
+	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted" >&2; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 
