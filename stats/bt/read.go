@@ -1,0 +1,334 @@
+package bt
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/go-gota/gota/dataframe"
+)
+
+// DataError locates bad input: file, line and column (1-based).
+type DataError struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *DataError) Error() string {
+	if e.Col > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+}
+
+// Formats lists the input formats ReadFile accepts.
+var Formats = []string{"pairs", "matrix", "games"}
+
+// ReadFile reads results in the given format: "pairs", "matrix" or "games".
+func ReadFile(path, format string) (*Results, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return Read(f, path, format)
+}
+
+// Read reads results from r; name is used in errors.
+func Read(r io.Reader, name, format string) (*Results, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	cr.TrimLeadingSpace = true
+	cr.Comment = '#'
+	switch format {
+	case "pairs":
+		return readPairs(cr, name)
+	case "matrix":
+		return readMatrix(cr, name)
+	case "games":
+		return readGames(cr, name)
+	}
+	return nil, fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats, ", "))
+}
+
+type table struct {
+	cr   *csv.Reader
+	name string
+}
+
+func (t table) next() ([]string, error) {
+	rec, err := t.cr.Read()
+	if err != nil {
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			return nil, &DataError{t.name, pe.Line, pe.Column, pe.Err.Error()}
+		}
+		return nil, err
+	}
+	return rec, nil
+}
+
+func (t table) errAt(field int, format string, a ...any) error {
+	line, col := t.cr.FieldPos(field)
+	return &DataError{t.name, line, col, fmt.Sprintf(format, a...)}
+}
+
+func (t table) number(rec []string, field int, what string) (float64, error) {
+	s := strings.TrimSpace(rec[field])
+	if s == "" {
+		return 0, nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || v < 0 || v != v {
+		return 0, t.errAt(field, "%s %q is not a non-negative number", what, s)
+	}
+	return v, nil
+}
+
+// readPairs reads a header a,b,wins_a,wins_b,draws with an optional column
+// first (a or b: who moved first), in any order.
+func readPairs(cr *csv.Reader, name string) (*Results, error) {
+	t := table{cr, name}
+	head, err := t.next()
+	if err == io.EOF {
+		return nil, &DataError{name, 1, 0, "empty file (want a header a,b,wins_a,wins_b,draws)"}
+	}
+	if err != nil {
+		return nil, err
+	}
+	col := map[string]int{}
+	for i, h := range head {
+		col[strings.ToLower(strings.TrimSpace(h))] = i
+	}
+	for _, need := range []string{"a", "b", "wins_a", "wins_b"} {
+		if _, ok := col[need]; !ok {
+			return nil, &DataError{name, 1, 0, fmt.Sprintf("header lacks column %q (want a,b,wins_a,wins_b,draws[,first])", need)}
+		}
+	}
+	res := NewResults()
+	for {
+		rec, err := t.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(rec) < len(head) {
+			line, _ := cr.FieldPos(0)
+			return nil, &DataError{name, line, 0, fmt.Sprintf("%d fields, the header has %d", len(rec), len(head))}
+		}
+		var v [3]float64
+		for k, c := range []string{"wins_a", "wins_b", "draws"} {
+			i, ok := col[c]
+			if !ok {
+				continue
+			}
+			if v[k], err = t.number(rec, i, c); err != nil {
+				return nil, err
+			}
+		}
+		seat := NoSeat
+		if i, ok := col["first"]; ok {
+			switch strings.ToLower(strings.TrimSpace(rec[i])) {
+			case "a":
+				seat = AFirst
+			case "b":
+				seat = BFirst
+			case "":
+			default:
+				return nil, t.errAt(i, "first %q: want a, b or empty", rec[i])
+			}
+		}
+		a, b := strings.TrimSpace(rec[col["a"]]), strings.TrimSpace(rec[col["b"]])
+		if a == "" || a == b {
+			return nil, t.errAt(col["a"], "players %q and %q: need two different names", a, b)
+		}
+		if err := res.Add(a, b, v[0], v[1], v[2], seat); err != nil {
+			return nil, t.errAt(col["a"], "%v", err)
+		}
+	}
+	return res, nil
+}
+
+// readMatrix reads a square table like paper 003 Table VI: a header of
+// player names (after one label cell), then one row per player whose cell
+// in column j holds the points it scored against player j. Columns after
+// the players (such as "% won") are ignored.
+func readMatrix(cr *csv.Reader, name string) (*Results, error) {
+	t := table{cr, name}
+	head, err := t.next()
+	if err == io.EOF {
+		return nil, &DataError{name, 1, 0, "empty file (want a header row of player names)"}
+	}
+	if err != nil {
+		return nil, err
+	}
+	var rows [][]string
+	var lines []int
+	for {
+		rec, err := t.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		line, _ := cr.FieldPos(0)
+		rows, lines = append(rows, rec), append(lines, line)
+	}
+	n := len(rows)
+	if n < 2 || len(head) < n+1 {
+		return nil, &DataError{name, 1, 0, fmt.Sprintf("%d rows and %d header cells: a matrix of n players needs n rows and n+1 header cells", n, len(head))}
+	}
+	res := NewResults()
+	P := square(n)
+	for i, rec := range rows {
+		rowName := strings.TrimSpace(rec[0])
+		if colName := strings.TrimSpace(head[i+1]); rowName != colName {
+			return nil, &DataError{name, lines[i], 1, fmt.Sprintf("row %d is %q but column %d is %q: rows and columns must list the players in the same order", i+1, rowName, i+1, colName)}
+		}
+		res.Player(rowName)
+		if len(rec) < n+1 {
+			return nil, &DataError{name, lines[i], 0, fmt.Sprintf("%d fields, need %d", len(rec), n+1)}
+		}
+		for j := 0; j < n; j++ {
+			s := strings.TrimSpace(rec[j+1])
+			if i == j || s == "" {
+				continue
+			}
+			v, err := strconv.ParseFloat(s, 64)
+			if err != nil || v < 0 {
+				return nil, &DataError{name, lines[i], columnOf(rec, j+1), fmt.Sprintf("points %q against %s are not a non-negative number", s, head[j+1])}
+			}
+			P[i][j] = v
+		}
+	}
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if err := res.Add(res.Players[i], res.Players[j], P[i][j], P[j][i], 0, NoSeat); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return res, nil
+}
+
+// columnOf approximates the column of field k in a record read by csv.
+func columnOf(rec []string, k int) int {
+	c := 1
+	for i := 0; i < k; i++ {
+		c += len(rec[i]) + 1
+	}
+	return c
+}
+
+// readGames reads one game per line: first,second,result where result is
+// the first player's score: 1-0, 0-1, 1/2-1/2 (or draw), or 1, 0, 0.5.
+func readGames(cr *csv.Reader, name string) (*Results, error) {
+	t := table{cr, name}
+	head, err := t.next()
+	if err == io.EOF {
+		return nil, &DataError{name, 1, 0, "empty file (want a header first,second,result)"}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(head) < 3 {
+		return nil, &DataError{name, 1, 0, "header needs three columns: first,second,result"}
+	}
+	res := NewResults()
+	type key struct{ a, b int }
+	agg := map[key]*Matchup{}
+	var order []key
+	for {
+		rec, err := t.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(rec) < 3 {
+			line, _ := cr.FieldPos(0)
+			return nil, &DataError{name, line, 0, "need first,second,result"}
+		}
+		a, b := strings.TrimSpace(rec[0]), strings.TrimSpace(rec[1])
+		if a == "" || b == "" || a == b {
+			return nil, t.errAt(0, "players %q and %q: need two different names", a, b)
+		}
+		var wa, wb, d float64
+		switch s := strings.ToLower(strings.TrimSpace(rec[2])); s {
+		case "1-0", "1":
+			wa = 1
+		case "0-1", "0":
+			wb = 1
+		case "1/2-1/2", "0.5", "draw", "½-½":
+			d = 1
+		default:
+			return nil, t.errAt(2, "result %q: want 1-0, 0-1, 1/2-1/2, 1, 0 or 0.5", rec[2])
+		}
+		k := key{res.Player(a), res.Player(b)}
+		m, ok := agg[k]
+		if !ok {
+			m = &Matchup{A: k.a, B: k.b, Seat: AFirst}
+			agg[k] = m
+			order = append(order, k)
+		}
+		m.WinsA += wa
+		m.WinsB += wb
+		m.Draw += d
+	}
+	for _, k := range order {
+		res.Matchups = append(res.Matchups, *agg[k])
+	}
+	return res, nil
+}
+
+// FromDataFrame reads results from a DataFrame with the columns of the
+// pairs format: a, b, wins_a, wins_b and optionally draws and first.
+func FromDataFrame(df dataframe.DataFrame) (*Results, error) {
+	if df.Err != nil {
+		return nil, df.Err
+	}
+	has := map[string]bool{}
+	for _, c := range df.Names() {
+		has[c] = true
+	}
+	for _, need := range []string{"a", "b", "wins_a", "wins_b"} {
+		if !has[need] {
+			return nil, fmt.Errorf("DataFrame lacks column %q (want a, b, wins_a, wins_b[, draws, first])", need)
+		}
+	}
+	a, b := df.Col("a").Records(), df.Col("b").Records()
+	wa, wb := df.Col("wins_a").Float(), df.Col("wins_b").Float()
+	d := make([]float64, len(a))
+	if has["draws"] {
+		d = df.Col("draws").Float()
+	}
+	var first []string
+	if has["first"] {
+		first = df.Col("first").Records()
+	}
+	res := NewResults()
+	for i := range a {
+		seat := NoSeat
+		if first != nil {
+			switch first[i] {
+			case "a":
+				seat = AFirst
+			case "b":
+				seat = BFirst
+			}
+		}
+		if err := res.Add(a[i], b[i], wa[i], wb[i], d[i], seat); err != nil {
+			return nil, fmt.Errorf("DataFrame row %d: %w", i+1, err)
+		}
+	}
+	return res, nil
+}
