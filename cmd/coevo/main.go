@@ -44,6 +44,7 @@ func init() {
 		{"solve", "solve a game: SG value of the start, the winner, an optimal line", cmdSolve},
 		{"sg", "nim-sequence of a heap game (octal, grundy, subtraction, ...), with periodicity", cmdSG},
 		{"games", "list the game catalogue with each game's flags and source", cmdGames},
+		{"bt", "Bradley-Terry ratings (Elo, SEs), transitivity index and KL divergence of a tournament", cmdBT},
 		{"version", "print the version", func(_ context.Context, _ []string, w, _ io.Writer) error {
 			fmt.Fprintln(w, "coevo", version)
 			return nil

@@ -1,0 +1,70 @@
+package plot_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/coevolab/coevo/stats/plot"
+)
+
+func TestSaveFormats(t *testing.T) {
+	p, err := plot.Ratings([]string{"a", "b", "c"}, []float64{1500, 1600, 1700}, []float64{1450, 1560, 1640}, []float64{1550, 1640, 1760})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	magic := map[string][]byte{
+		"pdf": []byte("%PDF"),
+		"png": []byte("\x89PNG"),
+		"svg": []byte("<?xml"),
+		"eps": []byte("%!PS-Adobe-3.0 EPSF"),
+	}
+	for ext, m := range magic {
+		path := filepath.Join(dir, "r."+ext)
+		if err := plot.Save(p, path); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(path)
+		if !bytes.HasPrefix(b, m) {
+			t.Errorf("%s starts %q", ext, b[:min(8, len(b))])
+		}
+	}
+	if err := plot.Save(p, filepath.Join(dir, "r.doc")); err == nil || !strings.Contains(err.Error(), ".doc") {
+		t.Fatalf("got %v", err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".plot-*")); len(left) != 0 {
+		t.Fatalf("temporary files left: %v", left)
+	}
+}
+
+func TestLogLogAndHeatmap(t *testing.T) {
+	x := []float64{10, 20, 40, 80}
+	y := []float64{100, 400, 1600, 6400}
+	p, err := plot.LogLog("runtime", "n", "T", x, y, func(v float64) float64 { return v * v }, "fit", 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := plot.Save(p, filepath.Join(t.TempDir(), "l.svg")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := plot.LogLog("", "", "", []float64{0}, []float64{-1}, nil, "", 0); err == nil {
+		t.Fatal("no positive points accepted")
+	}
+	h, err := plot.Heatmap("ciao", "x", "y", [][]float64{{0, 1}, {1, 0.5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := plot.Save(h, filepath.Join(t.TempDir(), "h.png")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestText(t *testing.T) {
+	s := plot.Text("squares", []float64{1, 2, 3, 4}, []float64{1, 4, 9, 16}, false, false, 60, 15)
+	if strings.Count(s, "*") < 4 || !strings.Contains(s, "squares") {
+		t.Fatalf("text chart:\n%s", s)
+	}
+}
