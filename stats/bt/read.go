@@ -1,8 +1,6 @@
 package bt
 
 import (
-	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,21 +8,12 @@ import (
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
+
+	"github.com/coevolab/coevo/internal/csvdata"
 )
 
-// DataError locates bad input: file, line and column (1-based).
-type DataError struct {
-	File      string
-	Line, Col int
-	Msg       string
-}
-
-func (e *DataError) Error() string {
-	if e.Col > 0 {
-		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
-	}
-	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-}
+// DataError locates bad input: file, line and column.
+type DataError = csvdata.Error
 
 // Formats lists the input formats ReadFile accepts.
 var Formats = []string{"pairs", "matrix", "games"}
@@ -41,78 +30,34 @@ func ReadFile(path, format string) (*Results, error) {
 
 // Read reads results from r; name is used in errors.
 func Read(r io.Reader, name, format string) (*Results, error) {
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = -1
-	cr.TrimLeadingSpace = true
-	cr.Comment = '#'
+	t := csvdata.NewReader(r, name)
 	switch format {
 	case "pairs":
-		return readPairs(cr, name)
+		return readPairs(t)
 	case "matrix":
-		return readMatrix(cr, name)
+		return readMatrix(t)
 	case "games":
-		return readGames(cr, name)
+		return readGames(t)
 	}
 	return nil, fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats, ", "))
 }
 
-type table struct {
-	cr   *csv.Reader
-	name string
-}
-
-func (t table) next() ([]string, error) {
-	rec, err := t.cr.Read()
-	if err != nil {
-		var pe *csv.ParseError
-		if errors.As(err, &pe) {
-			return nil, &DataError{t.name, pe.Line, pe.Column, pe.Err.Error()}
-		}
-		return nil, err
-	}
-	return rec, nil
-}
-
-func (t table) errAt(field int, format string, a ...any) error {
-	line, col := t.cr.FieldPos(field)
-	return &DataError{t.name, line, col, fmt.Sprintf(format, a...)}
-}
-
-func (t table) number(rec []string, field int, what string) (float64, error) {
-	s := strings.TrimSpace(rec[field])
-	if s == "" {
-		return 0, nil
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || v < 0 || v != v {
-		return 0, t.errAt(field, "%s %q is not a non-negative number", what, s)
-	}
-	return v, nil
-}
-
 // readPairs reads a header a,b,wins_a,wins_b,draws with an optional column
 // first (a or b: who moved first), in any order.
-func readPairs(cr *csv.Reader, name string) (*Results, error) {
-	t := table{cr, name}
-	head, err := t.next()
-	if err == io.EOF {
-		return nil, &DataError{name, 1, 0, "empty file (want a header a,b,wins_a,wins_b,draws)"}
-	}
+func readPairs(t *csvdata.Reader) (*Results, error) {
+	name := t.Name
+	head, col, err := t.Header("a,b,wins_a,wins_b,draws")
 	if err != nil {
 		return nil, err
-	}
-	col := map[string]int{}
-	for i, h := range head {
-		col[strings.ToLower(strings.TrimSpace(h))] = i
 	}
 	for _, need := range []string{"a", "b", "wins_a", "wins_b"} {
 		if _, ok := col[need]; !ok {
-			return nil, &DataError{name, 1, 0, fmt.Sprintf("header lacks column %q (want a,b,wins_a,wins_b,draws[,first])", need)}
+			return nil, &DataError{File: name, Line: 1, Col: 0, Msg: fmt.Sprintf("header lacks column %q (want a,b,wins_a,wins_b,draws[,first])", need)}
 		}
 	}
 	res := NewResults()
 	for {
-		rec, err := t.next()
+		rec, err := t.Next()
 		if err == io.EOF {
 			break
 		}
@@ -120,8 +65,7 @@ func readPairs(cr *csv.Reader, name string) (*Results, error) {
 			return nil, err
 		}
 		if len(rec) < len(head) {
-			line, _ := cr.FieldPos(0)
-			return nil, &DataError{name, line, 0, fmt.Sprintf("%d fields, the header has %d", len(rec), len(head))}
+			return nil, t.Errorf(-1, "%d fields, the header has %d", len(rec), len(head))
 		}
 		var v [3]float64
 		for k, c := range []string{"wins_a", "wins_b", "draws"} {
@@ -129,7 +73,7 @@ func readPairs(cr *csv.Reader, name string) (*Results, error) {
 			if !ok {
 				continue
 			}
-			if v[k], err = t.number(rec, i, c); err != nil {
+			if v[k], err = t.Float(rec, i, c, 0); err != nil {
 				return nil, err
 			}
 		}
@@ -142,15 +86,15 @@ func readPairs(cr *csv.Reader, name string) (*Results, error) {
 				seat = BFirst
 			case "":
 			default:
-				return nil, t.errAt(i, "first %q: want a, b or empty", rec[i])
+				return nil, t.Errorf(i, "first %q: want a, b or empty", rec[i])
 			}
 		}
 		a, b := strings.TrimSpace(rec[col["a"]]), strings.TrimSpace(rec[col["b"]])
 		if a == "" || a == b {
-			return nil, t.errAt(col["a"], "players %q and %q: need two different names", a, b)
+			return nil, t.Errorf(col["a"], "players %q and %q: need two different names", a, b)
 		}
 		if err := res.Add(a, b, v[0], v[1], v[2], seat); err != nil {
-			return nil, t.errAt(col["a"], "%v", err)
+			return nil, t.Errorf(col["a"], "%v", err)
 		}
 	}
 	return res, nil
@@ -160,42 +104,38 @@ func readPairs(cr *csv.Reader, name string) (*Results, error) {
 // player names (after one label cell), then one row per player whose cell
 // in column j holds the points it scored against player j. Columns after
 // the players (such as "% won") are ignored.
-func readMatrix(cr *csv.Reader, name string) (*Results, error) {
-	t := table{cr, name}
-	head, err := t.next()
-	if err == io.EOF {
-		return nil, &DataError{name, 1, 0, "empty file (want a header row of player names)"}
-	}
+func readMatrix(t *csvdata.Reader) (*Results, error) {
+	name := t.Name
+	head, _, err := t.Header("row of player names")
 	if err != nil {
 		return nil, err
 	}
 	var rows [][]string
 	var lines []int
 	for {
-		rec, err := t.next()
+		rec, err := t.Next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
 			return nil, err
 		}
-		line, _ := cr.FieldPos(0)
-		rows, lines = append(rows, rec), append(lines, line)
+		rows, lines = append(rows, rec), append(lines, t.Line())
 	}
 	n := len(rows)
 	if n < 2 || len(head) < n+1 {
-		return nil, &DataError{name, 1, 0, fmt.Sprintf("%d rows and %d header cells: a matrix of n players needs n rows and n+1 header cells", n, len(head))}
+		return nil, &DataError{File: name, Line: 1, Col: 0, Msg: fmt.Sprintf("%d rows and %d header cells: a matrix of n players needs n rows and n+1 header cells", n, len(head))}
 	}
 	res := NewResults()
 	P := square(n)
 	for i, rec := range rows {
 		rowName := strings.TrimSpace(rec[0])
 		if colName := strings.TrimSpace(head[i+1]); rowName != colName {
-			return nil, &DataError{name, lines[i], 1, fmt.Sprintf("row %d is %q but column %d is %q: rows and columns must list the players in the same order", i+1, rowName, i+1, colName)}
+			return nil, &DataError{File: name, Line: lines[i], Col: 1, Msg: fmt.Sprintf("row %d is %q but column %d is %q: rows and columns must list the players in the same order", i+1, rowName, i+1, colName)}
 		}
 		res.Player(rowName)
 		if len(rec) < n+1 {
-			return nil, &DataError{name, lines[i], 0, fmt.Sprintf("%d fields, need %d", len(rec), n+1)}
+			return nil, &DataError{File: name, Line: lines[i], Col: 0, Msg: fmt.Sprintf("%d fields, need %d", len(rec), n+1)}
 		}
 		for j := 0; j < n; j++ {
 			s := strings.TrimSpace(rec[j+1])
@@ -204,7 +144,7 @@ func readMatrix(cr *csv.Reader, name string) (*Results, error) {
 			}
 			v, err := strconv.ParseFloat(s, 64)
 			if err != nil || v < 0 {
-				return nil, &DataError{name, lines[i], columnOf(rec, j+1), fmt.Sprintf("points %q against %s are not a non-negative number", s, head[j+1])}
+				return nil, &DataError{File: name, Line: lines[i], Col: columnOf(rec, j+1), Msg: fmt.Sprintf("points %q against %s are not a non-negative number", s, head[j+1])}
 			}
 			P[i][j] = v
 		}
@@ -230,24 +170,20 @@ func columnOf(rec []string, k int) int {
 
 // readGames reads one game per line: first,second,result where result is
 // the first player's score: 1-0, 0-1, 1/2-1/2 (or draw), or 1, 0, 0.5.
-func readGames(cr *csv.Reader, name string) (*Results, error) {
-	t := table{cr, name}
-	head, err := t.next()
-	if err == io.EOF {
-		return nil, &DataError{name, 1, 0, "empty file (want a header first,second,result)"}
-	}
+func readGames(t *csvdata.Reader) (*Results, error) {
+	head, _, err := t.Header("first,second,result")
 	if err != nil {
 		return nil, err
 	}
 	if len(head) < 3 {
-		return nil, &DataError{name, 1, 0, "header needs three columns: first,second,result"}
+		return nil, &DataError{File: t.Name, Line: 1, Msg: "header needs three columns: first,second,result"}
 	}
 	res := NewResults()
 	type key struct{ a, b int }
 	agg := map[key]*Matchup{}
 	var order []key
 	for {
-		rec, err := t.next()
+		rec, err := t.Next()
 		if err == io.EOF {
 			break
 		}
@@ -255,12 +191,11 @@ func readGames(cr *csv.Reader, name string) (*Results, error) {
 			return nil, err
 		}
 		if len(rec) < 3 {
-			line, _ := cr.FieldPos(0)
-			return nil, &DataError{name, line, 0, "need first,second,result"}
+			return nil, t.Errorf(-1, "need first,second,result")
 		}
 		a, b := strings.TrimSpace(rec[0]), strings.TrimSpace(rec[1])
 		if a == "" || b == "" || a == b {
-			return nil, t.errAt(0, "players %q and %q: need two different names", a, b)
+			return nil, t.Errorf(0, "players %q and %q: need two different names", a, b)
 		}
 		var wa, wb, d float64
 		switch s := strings.ToLower(strings.TrimSpace(rec[2])); s {
@@ -271,7 +206,7 @@ func readGames(cr *csv.Reader, name string) (*Results, error) {
 		case "1/2-1/2", "0.5", "draw", "½-½":
 			d = 1
 		default:
-			return nil, t.errAt(2, "result %q: want 1-0, 0-1, 1/2-1/2, 1, 0 or 0.5", rec[2])
+			return nil, t.Errorf(2, "result %q: want 1-0, 0-1, 1/2-1/2, 1, 0 or 0.5", rec[2])
 		}
 		k := key{res.Player(a), res.Player(b)}
 		m, ok := agg[k]

@@ -1,0 +1,104 @@
+// Package csvdata reads CSV tables for coevo's loaders: lines starting
+// with # are comments, and every error names the file, line and column.
+package csvdata
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Error locates bad input: file, line and column (1-based; 0 when unknown).
+type Error struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *Error) Error() string {
+	if e.Col > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+}
+
+// Reader reads records and locates errors in them.
+type Reader struct {
+	cr   *csv.Reader
+	Name string
+}
+
+// NewReader reads CSV from r; name is used in errors.
+func NewReader(r io.Reader, name string) *Reader {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	cr.TrimLeadingSpace = true
+	cr.Comment = '#'
+	return &Reader{cr, name}
+}
+
+// Next returns the next record, io.EOF at the end, or a located error.
+func (t *Reader) Next() ([]string, error) {
+	rec, err := t.cr.Read()
+	if err != nil {
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			return nil, &Error{t.Name, pe.Line, pe.Column, pe.Err.Error()}
+		}
+		return nil, err
+	}
+	return rec, nil
+}
+
+// Line returns the line of the last record read.
+func (t *Reader) Line() int {
+	l, _ := t.cr.FieldPos(0)
+	return l
+}
+
+// Errorf returns an error located at field k of the last record (k < 0:
+// the whole line).
+func (t *Reader) Errorf(k int, format string, a ...any) error {
+	if k < 0 {
+		return &Error{t.Name, t.Line(), 0, fmt.Sprintf(format, a...)}
+	}
+	line, col := t.cr.FieldPos(k)
+	return &Error{t.Name, line, col, fmt.Sprintf(format, a...)}
+}
+
+// Float parses field k of rec as a finite number (empty is 0), at least min.
+func (t *Reader) Float(rec []string, k int, what string, min float64) (float64, error) {
+	s := strings.TrimSpace(rec[k])
+	if s == "" {
+		return 0, nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < min {
+		if min == 0 {
+			return 0, t.Errorf(k, "%s %q is not a non-negative number", what, s)
+		}
+		return 0, t.Errorf(k, "%s %q is not a number >= %g", what, s, min)
+	}
+	return v, nil
+}
+
+// Header reads the header and returns the index of each column, by lower
+// case name; an empty file is an error that says what header was wanted.
+func (t *Reader) Header(want string) ([]string, map[string]int, error) {
+	head, err := t.Next()
+	if err == io.EOF {
+		return nil, nil, &Error{t.Name, 1, 0, "empty file (want a header " + want + ")"}
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	col := map[string]int{}
+	for i, h := range head {
+		col[strings.ToLower(strings.TrimSpace(h))] = i
+	}
+	return head, col, nil
+}
