@@ -41,6 +41,7 @@ demo: build
 
 bench:
 	$(GO) run ./bench/engine
+	$(GO) run ./bench/bt
 
 fuzz:
 	cd engine/rules && $(GO) test -run XXX -fuzz FuzzParse -fuzztime 60s .

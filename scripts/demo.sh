@@ -15,3 +15,5 @@ step solve --rules docs/rules/divisor.rules --no-line
 step sg octal --code 0.77 --upto 200 --period
 step sg grundy --upto 48
 step games
+step bt fit datasets/003_table6.csv --format matrix --plot out/table6-ratings.pdf
+step regress docs/example-runs.csv --x n --y T --bound-exponent 5 --plot out/runtime-fit.pdf

@@ -1,0 +1,24 @@
+package csvdata
+
+import (
+	"io"
+	"strings"
+	"testing"
+)
+
+func TestLocatedErrors(t *testing.T) {
+	r := NewReader(strings.NewReader("# comment\nx,y\n1, -2\n"), "f.csv")
+	if _, col, err := r.Header("x,y"); err != nil || col["y"] != 1 {
+		t.Fatal(col, err)
+	}
+	rec, _ := r.Next()
+	if _, err := r.Float(rec, 1, "y", 0); err == nil || err.Error() != `f.csv:3:4: y "-2" is not a non-negative number` {
+		t.Fatalf("got %v", err)
+	}
+	if _, err := r.Next(); err != io.EOF {
+		t.Fatal(err)
+	}
+	if _, _, err := NewReader(strings.NewReader(""), "e.csv").Header("a,b"); err == nil || !strings.Contains(err.Error(), "e.csv:1: empty file") {
+		t.Fatalf("got %v", err)
+	}
+}
