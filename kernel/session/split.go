@@ -1,0 +1,147 @@
+package session
+
+import (
+	"go/scanner"
+	"go/token"
+	"strings"
+)
+
+// item is one top-level declaration or statement of a cell.
+type item struct {
+	src  string
+	line int // 1-based line of the cell where the item starts
+	kind itemKind
+}
+
+type itemKind int
+
+const (
+	stmt  itemKind = iota // a statement (or var/const, which work as both)
+	decl                  // func, method or type declaration
+	imprt                 // import
+)
+
+// split cuts a cell into top-level items at the statement boundaries the
+// Go scanner reports at bracket depth 0. incomplete reports an unclosed
+// bracket or literal (the cell needs more lines); err is a scan error.
+func split(src string) (items []item, incomplete bool, err error) {
+	fset := token.NewFileSet()
+	file := fset.AddFile("cell", -1, len(src))
+	var errs scanner.ErrorList
+	var s scanner.Scanner
+	s.Init(file, []byte(src), func(pos token.Position, msg string) {
+		errs.Add(pos, msg)
+	}, 0)
+	depth := 0
+	start := -1
+	var toks []token.Token
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		text := strings.TrimSpace(src[start:end])
+		if text != "" {
+			items = append(items, item{src: text, line: file.Line(file.Pos(start)), kind: classify(toks)})
+		}
+		start, toks = -1, nil
+	}
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		off := file.Offset(pos)
+		switch tok {
+		case token.LPAREN, token.LBRACE, token.LBRACK:
+			depth++
+		case token.RPAREN, token.RBRACE, token.RBRACK:
+			depth--
+		}
+		if tok == token.SEMICOLON && depth == 0 {
+			end := off
+			if lit == "\n" || lit == "" {
+				end = off
+			}
+			flush(end)
+			continue
+		}
+		if tok == token.COMMENT {
+			continue
+		}
+		if start < 0 {
+			start = off
+		}
+		toks = append(toks, tok)
+	}
+	flush(len(src))
+	if errs.Len() > 0 {
+		for _, e := range errs {
+			if strings.Contains(e.Msg, "not terminated") {
+				return nil, true, nil
+			}
+		}
+		return nil, false, errs.Err()
+	}
+	if depth > 0 {
+		return nil, true, nil
+	}
+	return items, false, nil
+}
+
+// classify tells a declaration from a statement by its first tokens: a
+// func followed by a name, or by a receiver and a name, declares.
+func classify(toks []token.Token) itemKind {
+	if len(toks) == 0 {
+		return stmt
+	}
+	switch toks[0] {
+	case token.IMPORT:
+		return imprt
+	case token.TYPE:
+		return decl
+	case token.FUNC:
+		if len(toks) > 1 && toks[1] == token.IDENT {
+			return decl
+		}
+		if len(toks) > 1 && toks[1] == token.LPAREN {
+			depth := 0
+			for i := 1; i < len(toks); i++ {
+				switch toks[i] {
+				case token.LPAREN:
+					depth++
+				case token.RPAREN:
+					depth--
+					if depth == 0 {
+						if i+1 < len(toks) && toks[i+1] == token.IDENT {
+							return decl
+						}
+						return stmt
+					}
+				}
+			}
+		}
+	}
+	return stmt
+}
+
+// groups joins consecutive items that yaegi can evaluate together:
+// declarations (after any imports) in one file, statements in one body.
+func groups(items []item) []item {
+	var out []item
+	for _, it := range items {
+		if n := len(out); n > 0 {
+			last := &out[n-1]
+			same := last.kind == it.kind ||
+				(last.kind == imprt && it.kind == decl)
+			if same {
+				last.src += "\n" + it.src
+				if it.kind == decl {
+					last.kind = decl
+				}
+				continue
+			}
+		}
+		out = append(out, it)
+	}
+	return out
+}
