@@ -2,7 +2,14 @@ module github.com/coevolab/coevo
 
 go 1.26.8
 
-require github.com/go-gota/gota v0.12.0
+require (
+	github.com/go-gota/gota v0.12.0
+	github.com/go-zeromq/zmq4 v0.17.0
+	github.com/traefik/yaegi v0.16.1
+	github.com/vdobler/chart v1.0.0
+	gonum.org/v1/gonum v0.17.0
+	gonum.org/v1/plot v0.17.0
+)
 
 require (
 	codeberg.org/go-fonts/liberation v0.5.0 // indirect
@@ -11,14 +18,10 @@ require (
 	git.sr.ht/~sbinet/gg v0.7.0 // indirect
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
 	github.com/go-zeromq/goczmq/v4 v4.2.2 // indirect
-	github.com/go-zeromq/zmq4 v0.17.0 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
-	github.com/traefik/yaegi v0.16.1 // indirect
-	github.com/vdobler/chart v1.0.0 // indirect
 	golang.org/x/image v0.30.0 // indirect
-	golang.org/x/net v0.0.0-20210423184538-5f58ad60dda6 // indirect
+	golang.org/x/net v0.43.0 // indirect
 	golang.org/x/sync v0.16.0 // indirect
 	golang.org/x/text v0.28.0 // indirect
-	gonum.org/v1/gonum v0.17.0 // indirect
-	gonum.org/v1/plot v0.17.0 // indirect
+	golang.org/x/tools v0.36.0 // indirect
 )

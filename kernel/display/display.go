@@ -1,0 +1,284 @@
+// Package display shows rich results in coevo notebook cells, and renders
+// values for the kernel.
+//
+// A cell's final value is rendered by Of, by the methods it has: a gota
+// DataFrame (or anything with a DataFrame() method) becomes an HTML table,
+// a gonum plot SVG and PNG, an image.Image PNG, an error its message, and a
+// value with HTML(), Markdown(), SVG() or PNG() methods that MIME type.
+//
+// In a cell:
+//
+//	import "github.com/coevolab/coevo/kernel/display"
+//	display.Show(display.Markdown("**bold**"))
+//	id := display.Show(display.HTML("<b>0%</b>"))
+//	display.Update(id, display.HTML("<b>100%</b>"))
+//	p := display.NewProgress("games", 1000)   // an updating progress bar
+//	ctx := display.Context()                  // cancelled when the cell is interrupted
+package display
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"html"
+	"image"
+	"image/png"
+	"reflect"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-gota/gota/dataframe"
+	gplot "gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+)
+
+// Bundle maps MIME types to data, as Jupyter's display messages carry.
+type Bundle map[string]any
+
+// Kinds of content a cell can show.
+type (
+	HTML     string
+	Markdown string
+	LaTeX    string
+	SVG      string
+	PNG      []byte
+	JSON     struct{ Value any }
+)
+
+// MaxRows bounds the rows of a DataFrame shown as HTML.
+var MaxRows = 60
+
+// Of renders v.
+func Of(v any) Bundle {
+	switch x := v.(type) {
+	case nil:
+		return Bundle{"text/plain": "nil"}
+	case Bundle:
+		return x
+	case HTML:
+		return Bundle{"text/html": string(x), "text/plain": "HTML"}
+	case Markdown:
+		return Bundle{"text/markdown": string(x), "text/plain": string(x)}
+	case LaTeX:
+		return Bundle{"text/latex": string(x), "text/plain": string(x)}
+	case SVG:
+		return Bundle{"image/svg+xml": string(x), "text/plain": "SVG image"}
+	case PNG:
+		return Bundle{"image/png": base64.StdEncoding.EncodeToString(x), "text/plain": "PNG image"}
+	case JSON:
+		b, _ := json.MarshalIndent(x.Value, "", "  ")
+		return Bundle{"application/json": x.Value, "text/plain": string(b)}
+	case dataframe.DataFrame:
+		return frame(x)
+	case *dataframe.DataFrame:
+		return frame(*x)
+	case interface{ DataFrame() dataframe.DataFrame }:
+		return frame(x.DataFrame())
+	case *gplot.Plot:
+		return plotBundle(x)
+	case interface{ Plot() (*gplot.Plot, error) }:
+		p, err := x.Plot()
+		if err != nil {
+			return Bundle{"text/plain": "plot: " + err.Error()}
+		}
+		return plotBundle(p)
+	case image.Image:
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, x); err != nil {
+			return Bundle{"text/plain": "image: " + err.Error()}
+		}
+		return Of(PNG(buf.Bytes()))
+	case error:
+		return Bundle{"text/plain": "error: " + x.Error()}
+	}
+	b := Bundle{"text/plain": plain(v)}
+	if h, ok := v.(interface{ HTML() string }); ok {
+		b["text/html"] = h.HTML()
+	}
+	if m, ok := v.(interface{ Markdown() string }); ok {
+		b["text/markdown"] = m.Markdown()
+	}
+	if s, ok := v.(interface{ SVG() string }); ok {
+		b["image/svg+xml"] = s.SVG()
+	}
+	if p, ok := v.(interface{ PNG() ([]byte, error) }); ok {
+		if data, err := p.PNG(); err == nil {
+			b["image/png"] = base64.StdEncoding.EncodeToString(data)
+		}
+	}
+	return b
+}
+
+func plain(v any) string {
+	if s, ok := v.(fmt.Stringer); ok {
+		return s.String()
+	}
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.String {
+		return fmt.Sprintf("%q", v)
+	}
+	return fmt.Sprintf("%+v", v)
+}
+
+func frame(df dataframe.DataFrame) Bundle {
+	if df.Err != nil {
+		return Bundle{"text/plain": "DataFrame error: " + df.Err.Error()}
+	}
+	rows, cols := df.Dims()
+	var b strings.Builder
+	b.WriteString(`<table class="dataframe"><thead><tr><th></th>`)
+	names := df.Names()
+	for _, n := range names {
+		b.WriteString("<th>" + html.EscapeString(n) + "</th>")
+	}
+	b.WriteString("</tr></thead><tbody>")
+	recs := df.Records()
+	shown := min(rows, MaxRows)
+	for i := 0; i < shown; i++ {
+		fmt.Fprintf(&b, "<tr><th>%d</th>", i)
+		for j := 0; j < cols; j++ {
+			b.WriteString("<td>" + html.EscapeString(recs[i+1][j]) + "</td>")
+		}
+		b.WriteString("</tr>")
+	}
+	b.WriteString("</tbody></table>")
+	if shown < rows {
+		fmt.Fprintf(&b, "<p>%d of %d rows shown (display.MaxRows = %d)</p>", shown, rows, MaxRows)
+	}
+	fmt.Fprintf(&b, "<p>%d rows × %d columns</p>", rows, cols)
+	return Bundle{"text/html": b.String(), "text/plain": df.String()}
+}
+
+func plotBundle(p *gplot.Plot) Bundle {
+	out := Bundle{"text/plain": "plot"}
+	for _, f := range []string{"svg", "png"} {
+		w, err := p.WriterTo(5*vg.Inch, 3.5*vg.Inch, f)
+		if err != nil {
+			continue
+		}
+		var buf bytes.Buffer
+		if _, err := w.WriteTo(&buf); err != nil {
+			continue
+		}
+		if f == "svg" {
+			out["image/svg+xml"] = buf.String()
+		} else {
+			out["image/png"] = base64.StdEncoding.EncodeToString(buf.Bytes())
+		}
+	}
+	return out
+}
+
+// Sink receives what cells publish; the kernel installs one per cell.
+type Sink interface {
+	Display(b Bundle, id string, update bool)
+}
+
+var (
+	mu      sync.Mutex
+	sink    Sink
+	cellCtx = context.Background()
+	nextID  int
+)
+
+// Attach installs the kernel's sink and the running cell's context.
+func Attach(s Sink, ctx context.Context) {
+	mu.Lock()
+	sink, cellCtx = s, ctx
+	mu.Unlock()
+}
+
+// Context returns the running cell's context: pass it to long engine
+// calls so that interrupting the cell stops them.
+func Context() context.Context {
+	mu.Lock()
+	defer mu.Unlock()
+	return cellCtx
+}
+
+func publish(b Bundle, id string, update bool) {
+	mu.Lock()
+	s := sink
+	mu.Unlock()
+	if s != nil {
+		s.Display(b, id, update)
+	}
+}
+
+// Show displays v now and returns its display id, for Update.
+func Show(v any) string {
+	mu.Lock()
+	nextID++
+	id := fmt.Sprintf("coevo-%d-%d", time.Now().UnixNano(), nextID)
+	mu.Unlock()
+	publish(Of(v), id, false)
+	return id
+}
+
+// Update replaces what display id shows.
+func Update(id string, v any) { publish(Of(v), id, true) }
+
+// Progress is an updating progress bar; Set and Add redraw it at most ten
+// times a second, and Done draws it full.
+type Progress struct {
+	mu     sync.Mutex
+	label  string
+	total  float64
+	done   float64
+	id     string
+	start  time.Time
+	drawn  time.Time
+	closed bool
+}
+
+// NewProgress shows a progress bar for total units of work.
+func NewProgress(label string, total float64) *Progress {
+	p := &Progress{label: label, total: total, start: time.Now()}
+	p.id = Show(p.render())
+	return p
+}
+
+// Set records done units, redrawing now and then.
+func (p *Progress) Set(done float64) {
+	p.mu.Lock()
+	p.done = done
+	redraw := time.Since(p.drawn) > 100*time.Millisecond
+	if redraw {
+		p.drawn = time.Now()
+	}
+	h := p.render()
+	p.mu.Unlock()
+	if redraw {
+		Update(p.id, h)
+	}
+}
+
+// Add records n more units.
+func (p *Progress) Add(n float64) {
+	p.mu.Lock()
+	d := p.done + n
+	p.mu.Unlock()
+	p.Set(d)
+}
+
+// Done draws the bar complete.
+func (p *Progress) Done() {
+	p.mu.Lock()
+	p.done, p.closed = p.total, true
+	h := p.render()
+	p.mu.Unlock()
+	Update(p.id, h)
+}
+
+func (p *Progress) render() HTML {
+	frac := 0.0
+	if p.total > 0 {
+		frac = min(1, p.done/p.total)
+	}
+	el := time.Since(p.start).Round(time.Second)
+	return HTML(fmt.Sprintf(`<div><progress value="%g" max="1" style="width:40%%"></progress> %s: %g/%g (%.0f%%, %v)</div>`,
+		frac, html.EscapeString(p.label), p.done, p.total, 100*frac, el))
+}
