@@ -1,0 +1,344 @@
+package kernel_test
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-zeromq/zmq4"
+
+	"github.com/coevolab/coevo/kernel"
+	"github.com/coevolab/coevo/kernel/session"
+	"github.com/coevolab/coevo/kernel/symbols"
+	"github.com/coevolab/coevo/kernel/wire"
+)
+
+func freePort(t *testing.T) int {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+type client struct {
+	t                                *testing.T
+	signer                           *wire.Signer
+	shell, control, stdin, iopub, hb zmq4.Socket
+	session                          string
+	msgs                             chan *wire.Message
+}
+
+func start(t *testing.T) *client {
+	t.Helper()
+	conn := kernel.Connection{Transport: "tcp", IP: "127.0.0.1", Key: "a-test-key", SignatureScheme: "hmac-sha256",
+		ShellPort: freePort(t), IOPubPort: freePort(t), StdinPort: freePort(t), ControlPort: freePort(t), HBPort: freePort(t)}
+	sess, err := session.New(symbols.Symbols)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	k := kernel.New(conn, sess, testWriter{t})
+	go k.Run(ctx)
+	time.Sleep(200 * time.Millisecond)
+
+	c := &client{t: t, signer: wire.NewSigner(conn.Key), session: wire.NewID(), msgs: make(chan *wire.Message, 1000)}
+	dial := func(s zmq4.Socket, port int) zmq4.Socket {
+		if err := s.Dial(conn.Transport + "://127.0.0.1:" + itoa(port)); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	c.shell = dial(zmq4.NewDealer(ctx, zmq4.WithID(zmq4.SocketIdentity("shell-"+c.session))), conn.ShellPort)
+	c.control = dial(zmq4.NewDealer(ctx, zmq4.WithID(zmq4.SocketIdentity("control-"+c.session))), conn.ControlPort)
+	// Like jupyter_client, one identity for shell and stdin: the kernel
+	// routes input_request to the identity of the shell request.
+	c.stdin = dial(zmq4.NewDealer(ctx, zmq4.WithID(zmq4.SocketIdentity("shell-"+c.session))), conn.StdinPort)
+	c.hb = dial(zmq4.NewReq(ctx), conn.HBPort)
+	c.iopub = dial(zmq4.NewSub(ctx), conn.IOPubPort)
+	c.iopub.SetOption(zmq4.OptionSubscribe, "")
+	go func() {
+		for {
+			raw, err := c.iopub.Recv()
+			if err != nil {
+				return
+			}
+			m, err := c.signer.Decode(raw.Frames)
+			if err != nil {
+				t.Errorf("iopub message does not verify: %v", err)
+				return
+			}
+			c.msgs <- m
+		}
+	}()
+	time.Sleep(300 * time.Millisecond) // let the subscription reach the publisher
+	return c
+}
+
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimSpace(string(p)))
+	return len(p), nil
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+func (c *client) send(sock zmq4.Socket, typ string, content any) string {
+	b, _ := json.Marshal(content)
+	m := &wire.Message{Header: wire.NewHeader(typ, c.session), Content: b}
+	frames, err := c.signer.Encode(m)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if err := sock.SendMulti(zmq4.NewMsgFrom(frames...)); err != nil {
+		c.t.Fatal(err)
+	}
+	return m.Header.MsgID
+}
+
+func (c *client) recv(sock zmq4.Socket) *wire.Message {
+	c.t.Helper()
+	raw, err := sock.Recv()
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	m, err := c.signer.Decode(raw.Frames)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return m
+}
+
+// outputs collects iopub messages of a request until its idle status.
+func (c *client) outputs(id string) []*wire.Message {
+	c.t.Helper()
+	var out []*wire.Message
+	timeout := time.After(60 * time.Second)
+	for {
+		select {
+		case m := <-c.msgs:
+			if m.Parent.MsgID != id {
+				continue
+			}
+			if m.Header.MsgType == "status" && strings.Contains(string(m.Content), "idle") {
+				return out
+			}
+			out = append(out, m)
+		case <-timeout:
+			c.t.Fatalf("no idle status for %s", id)
+		}
+	}
+}
+
+type execResult struct {
+	reply   map[string]any
+	outputs []*wire.Message
+}
+
+func (c *client) execute(code string) execResult {
+	c.t.Helper()
+	id := c.send(c.shell, "execute_request", map[string]any{"code": code, "silent": false, "store_history": true, "allow_stdin": false})
+	rep := c.recv(c.shell)
+	var r map[string]any
+	json.Unmarshal(rep.Content, &r)
+	return execResult{r, c.outputs(id)}
+}
+
+func (r execResult) data(typ, mime string) string {
+	for _, m := range r.outputs {
+		if m.Header.MsgType == typ {
+			var c struct {
+				Data map[string]any
+				Text string
+			}
+			json.Unmarshal(m.Content, &c)
+			if mime == "" {
+				return c.Text
+			}
+			s, _ := c.Data[mime].(string)
+			return s
+		}
+	}
+	return ""
+}
+
+func TestKernelInfoAndHeartbeat(t *testing.T) {
+	c := start(t)
+	c.send(c.shell, "kernel_info_request", map[string]any{})
+	var info struct {
+		ProtocolVersion string `json:"protocol_version"`
+		Implementation  string
+		LanguageInfo    struct{ Name string } `json:"language_info"`
+	}
+	json.Unmarshal(c.recv(c.shell).Content, &info)
+	if info.Implementation != "coevo" || info.LanguageInfo.Name != "go" || info.ProtocolVersion != "5.3" {
+		t.Fatalf("%+v", info)
+	}
+	c.hb.Send(zmq4.NewMsg([]byte("ping")))
+	if m, err := c.hb.Recv(); err != nil || string(m.Frames[0]) != "ping" {
+		t.Fatalf("heartbeat: %v %v", m, err)
+	}
+}
+
+func TestStateAcrossCells(t *testing.T) {
+	c := start(t)
+	c.execute("x := 20")
+	c.execute("func twice(a int) int { return 2 * a }")
+	r := c.execute("twice(x) + 2")
+	if r.reply["status"] != "ok" || r.data("execute_result", "text/plain") != "42" {
+		t.Fatalf("%v %q", r.reply, r.data("execute_result", "text/plain"))
+	}
+	r = c.execute(`import "fmt"` + "\n" + `fmt.Println("x is", x)`)
+	if r.data("stream", "") != "x is 20\n" {
+		t.Fatalf("stream %q", r.data("stream", ""))
+	}
+}
+
+// A DataFrame from the engine shows as an HTML table.
+func TestDataFrameDisplay(t *testing.T) {
+	c := start(t)
+	r := c.execute(`import "github.com/coevolab/coevo/engine/heap"
+g, _ := heap.Kayles().Sequence(20)
+g.DataFrame()`)
+	html := r.data("execute_result", "text/html")
+	if !strings.Contains(html, "<table") || !strings.Contains(html, "<th>sg</th>") || !strings.Contains(html, "21 rows") {
+		t.Fatalf("reply %v html %q", r.reply, html)
+	}
+}
+
+func TestPanicCell(t *testing.T) {
+	c := start(t)
+	c.execute("y := 5")
+	r := c.execute(`panic("boom")`)
+	if r.reply["status"] != "error" || r.reply["evalue"] != "boom" {
+		t.Fatalf("%v", r.reply)
+	}
+	var hasError bool
+	for _, m := range r.outputs {
+		hasError = hasError || m.Header.MsgType == "error"
+	}
+	if !hasError {
+		t.Fatal("no error message on iopub")
+	}
+	if r := c.execute("y"); r.data("execute_result", "text/plain") != "5" {
+		t.Fatalf("state lost: %v", r.reply)
+	}
+}
+
+// interruptAfter sends interrupt_request on control after d.
+func (c *client) interruptAfter(d time.Duration) {
+	go func() {
+		time.Sleep(d)
+		c.send(c.control, "interrupt_request", map[string]any{})
+	}()
+}
+
+func TestInterruptLoop(t *testing.T) {
+	c := start(t)
+	c.execute("n := 1")
+	c.interruptAfter(500 * time.Millisecond)
+	t0 := time.Now()
+	r := c.execute("for { n = n + 0 }")
+	if r.reply["status"] != "error" || r.reply["ename"] != "interrupted" || time.Since(t0) > 10*time.Second {
+		t.Fatalf("%v after %v", r.reply, time.Since(t0))
+	}
+	c.recv(c.control) // interrupt_reply
+	if r := c.execute("n"); r.data("execute_result", "text/plain") != "1" {
+		t.Fatalf("state lost: %v", r.reply)
+	}
+}
+
+// A long engine call stops within a second of the interrupt when the cell
+// passes it display.Context().
+func TestInterruptEngine(t *testing.T) {
+	c := start(t)
+	c.interruptAfter(700 * time.Millisecond)
+	t0 := time.Now()
+	r := c.execute(`import "github.com/coevolab/coevo/engine/heap"
+import "github.com/coevolab/coevo/kernel/display"
+_, err := heap.GrundysGame().SequenceContext(display.Context(), 50000000, nil)
+err`)
+	el := time.Since(t0)
+	if el > 1700*time.Millisecond {
+		t.Fatalf("engine call took %v after an interrupt at 0.7s", el)
+	}
+	if got := r.data("execute_result", "text/plain"); !strings.Contains(got, "context canceled") && r.reply["ename"] != "interrupted" {
+		t.Fatalf("reply %v result %q", r.reply, got)
+	}
+}
+
+// A message with a wrong signature is dropped: no reply, no output.
+func TestBadSignatureIgnored(t *testing.T) {
+	c := start(t)
+	b, _ := json.Marshal(map[string]any{"code": "bad := 1"})
+	m := &wire.Message{Header: wire.NewHeader("execute_request", c.session), Content: b}
+	frames, _ := wire.NewSigner("the-wrong-key").Encode(m)
+	c.shell.SendMulti(zmq4.NewMsgFrom(frames...))
+	time.Sleep(500 * time.Millisecond)
+	select {
+	case got := <-c.msgs:
+		if got.Parent.MsgID == m.Header.MsgID {
+			t.Fatalf("kernel answered a badly signed message: %s", got.Header.MsgType)
+		}
+	default:
+	}
+	if r := c.execute("bad"); r.reply["status"] != "error" {
+		t.Fatalf("the badly signed cell ran: %v", r.reply)
+	}
+}
+
+func TestStdin(t *testing.T) {
+	c := start(t)
+	id := c.send(c.shell, "execute_request", map[string]any{"code": `import "bufio"
+import "os"
+line, _ := bufio.NewReader(os.Stdin).ReadString('\n')
+line`, "allow_stdin": true})
+	req := c.recv(c.stdin)
+	if req.Header.MsgType != "input_request" {
+		t.Fatalf("got %s", req.Header.MsgType)
+	}
+	c.send(c.stdin, "input_reply", map[string]any{"value": "hello"})
+	c.recv(c.shell)
+	out := execResult{outputs: c.outputs(id)}
+	if got := out.data("execute_result", "text/plain"); got != `"hello\n"` {
+		t.Fatalf("result %q", got)
+	}
+}
+
+func TestCompleteInspectIsComplete(t *testing.T) {
+	c := start(t)
+	c.send(c.shell, "complete_request", map[string]any{"code": "import \"strings\"\nstrings.Rep", "cursor_pos": 28})
+	var comp struct {
+		Matches     []string
+		CursorStart int `json:"cursor_start"`
+	}
+	json.Unmarshal(c.recv(c.shell).Content, &comp)
+	if len(comp.Matches) == 0 || comp.Matches[0] != "Repeat" || comp.CursorStart != 25 {
+		t.Fatalf("%+v", comp)
+	}
+	c.send(c.shell, "is_complete_request", map[string]any{"code": "func f() {"})
+	var ic struct{ Status string }
+	json.Unmarshal(c.recv(c.shell).Content, &ic)
+	if ic.Status != "incomplete" {
+		t.Fatalf("%+v", ic)
+	}
+	c.send(c.shell, "inspect_request", map[string]any{"code": "grundy.Values", "cursor_pos": 8, "detail_level": 0})
+	var in struct {
+		Found bool
+		Data  map[string]string
+	}
+	json.Unmarshal(c.recv(c.shell).Content, &in)
+	if !in.Found || !strings.Contains(in.Data["text/plain"], "func(*game.Graph) []int32") {
+		t.Fatalf("%+v", in)
+	}
+}
