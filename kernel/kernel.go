@@ -231,14 +231,9 @@ func (k *Kernel) handle(sock zmq4.Socket, msg *wire.Message, control bool) {
 		json.Unmarshal(msg.Content, &c)
 		k.reply(sock, msg, reply, k.inspect(c.Code, runeOffsetToByte(c.Code, c.CursorPos)))
 	case "history_request":
-		var hist [][]any
-		for i, h := range k.sess.History() {
-			hist = append(hist, []any{0, i + 1, h})
-		}
-		if hist == nil {
-			hist = [][]any{}
-		}
-		k.reply(sock, msg, reply, map[string]any{"status": "ok", "history": hist})
+		var req historyRequest
+		json.Unmarshal(msg.Content, &req)
+		k.reply(sock, msg, reply, map[string]any{"status": "ok", "history": history(k.sess.History(), req)})
 	case "comm_info_request":
 		k.reply(sock, msg, reply, map[string]any{"status": "ok", "comms": map[string]any{}})
 	case "comm_open":
@@ -377,6 +372,9 @@ func (k *Kernel) execute(sock zmq4.Socket, msg *wire.Message) {
 			b = display.Bundle{"text/plain": fmt.Sprint(res.Value)}
 		}
 		k.publish(msg, "execute_result", map[string]any{"execution_count": count, "data": b, "metadata": map[string]any{}})
+		if t, ok := b["text/plain"].(string); ok {
+			k.sess.SetOutput(t)
+		}
 	}
 	k.reply(sock, msg, "execute_reply", map[string]any{"status": "ok", "execution_count": count, "user_expressions": map[string]any{}, "payload": []any{}})
 }

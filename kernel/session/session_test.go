@@ -123,3 +123,20 @@ func contains(s []string, x string) bool {
 	}
 	return false
 }
+
+// Importing a package again in a later cell is allowed (yaegi alone
+// rejects it as a redeclaration).
+func TestReimport(t *testing.T) {
+	s, _ := New()
+	eval(t, s, `import "strings"`)
+	r := eval(t, s, `import (
+	"fmt"
+	"strings"
+)
+var _ = fmt.Sprint
+strings.ToUpper("ok")`)
+	if r.Value.Interface() != "OK" {
+		t.Fatalf("%v", r.Value)
+	}
+	eval(t, s, `import "strings"`)
+}

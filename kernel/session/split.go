@@ -16,9 +16,10 @@ type item struct {
 type itemKind int
 
 const (
-	stmt  itemKind = iota // a statement (or var/const, which work as both)
-	decl                  // func, method or type declaration
-	imprt                 // import
+	stmt    itemKind = iota // a statement
+	decl                    // func, method or type declaration
+	imprt                   // import
+	vardecl                 // var or const: a declaration and a statement
 )
 
 // split cuts a cell into top-level items at the statement boundaries the
@@ -75,8 +76,10 @@ func split(src string) (items []item, incomplete bool, err error) {
 	}
 	flush(len(src))
 	if errs.Len() > 0 {
+		// Only raw strings and block comments may go on past a line end;
+		// an unterminated rune or interpreted string is invalid.
 		for _, e := range errs {
-			if strings.Contains(e.Msg, "not terminated") {
+			if e.Msg == "raw string literal not terminated" || e.Msg == "comment not terminated" {
 				return nil, true, nil
 			}
 		}
@@ -97,6 +100,8 @@ func classify(toks []token.Token) itemKind {
 	switch toks[0] {
 	case token.IMPORT:
 		return imprt
+	case token.VAR, token.CONST:
+		return vardecl
 	case token.TYPE:
 		return decl
 	case token.FUNC:
@@ -124,18 +129,31 @@ func classify(toks []token.Token) itemKind {
 	return stmt
 }
 
-// groups joins consecutive items that yaegi can evaluate together:
-// declarations (after any imports) in one file, statements in one body.
+// groups joins consecutive items that yaegi can evaluate together. yaegi
+// reads a source as a file of declarations when its first token is import,
+// func, type, var or const, and as statements otherwise; so a group takes
+// the mode of its first item. var and const fit both modes; imports and
+// func or type declarations need file mode, plain statements body mode.
 func groups(items []item) []item {
 	var out []item
+	fileMode := func(k itemKind) bool { return k != stmt }
 	for _, it := range items {
 		if n := len(out); n > 0 {
 			last := &out[n-1]
-			same := last.kind == it.kind ||
-				(last.kind == imprt && it.kind == decl)
-			if same {
+			fits := false
+			switch it.kind {
+			case vardecl:
+				fits = true
+			case stmt:
+				fits = !fileMode(last.kind)
+			case decl:
+				fits = fileMode(last.kind)
+			case imprt:
+				fits = last.kind == imprt
+			}
+			if fits {
 				last.src += "\n" + it.src
-				if it.kind == decl {
+				if it.kind == decl && last.kind == imprt {
 					last.kind = decl
 				}
 				continue
