@@ -5,31 +5,61 @@
 GO      ?= go
 BIN     := bin/coevo
 OUT     := out
+# Jupyter comes from Debian's packages, for Debian's Python.
+PY      := /usr/bin/python3
+JUPYTER_DEBS := jupyter-nbconvert python3-nbclient jupyter-client python3-nbformat jupyter-core \
+	python3-jupyter-kernel-test python3-ipykernel jupyter-console
+R_DEBS  := r-base-core r-cran-bradleyterry2
+# A kernelspec for the tests, installed inside the build tree.
+TEST_JUPYTER := $(CURDIR)/build/jupyter
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: run test build deps test-deps demo bench fuzz clean
+.PHONY: run test build deps test-deps jupyter-deps apt kernel-test demo bench fuzz clean
 
-# The main job: install what is missing, build coevo, run the demonstration.
-run: deps build demo
+# The main job: install what is missing, build coevo, install the kernel,
+# run the demonstration and execute every notebook into out/ as HTML.
+run: deps jupyter-deps build demo
+	$(BIN) kernel install --user
+	@mkdir -p $(OUT)
+	$(PY) -m nbconvert --to html --execute --ExecutePreprocessor.timeout=600 \
+		--ExecutePreprocessor.kernel_name=coevo --output-dir $(OUT) notebooks/*.ipynb
+	@echo "notebooks executed into $(OUT)/: $$(cd $(OUT) && ls *.html | tr '\n' ' ')"
 
-# Every test: vet, unit and property tests, examples, fuzz seed corpora.
+# Every test: vet, unit and property tests, examples, fuzz seed corpora, the
+# kernel's Jupyter conformance suite, and every notebook executed headless.
 test: test-deps
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted" >&2; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
+	$(MAKE) --no-print-directory kernel-test
+
+kernel-test: build
+	$(BIN) kernel install --prefix $(TEST_JUPYTER)
+	JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter $(PY) -m unittest -v tests/kernel/test_coevo_kernel.py
+	@mkdir -p build/notebooks
+	JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter $(PY) -m nbconvert --to notebook --execute \
+		--ExecutePreprocessor.timeout=600 --ExecutePreprocessor.kernel_name=coevo \
+		--output-dir build/notebooks notebooks/*.ipynb
 
 deps:
 	@command -v $(GO) >/dev/null || { echo "coevo needs Go 1.26 or newer: https://go.dev/dl/" >&2; exit 1; }
 	$(GO) mod download
 
-# What the tests need beyond Go: R's BradleyTerry2 for the cross-check of
-# stats/bt (Debian packages; skipped with a message where apt is unusable).
-test-deps: deps
-	@if Rscript -e 'library(BradleyTerry2)' >/dev/null 2>&1; then :; \
-	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		echo "installing r-base-core r-cran-bradleyterry2 (Debian)"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq r-base-core r-cran-bradleyterry2 >/dev/null; \
-	else echo "note: R BradleyTerry2 not installed and apt-get unavailable: the R cross-check will be skipped" >&2; fi
+# What the tests need beyond Go: Jupyter (kernel conformance, notebooks) and
+# R's BradleyTerry2 (cross-check of stats/bt), from Debian's packages.
+test-deps: deps jupyter-deps
+	@if ! Rscript -e 'library(BradleyTerry2)' >/dev/null 2>&1; then \
+		$(MAKE) --no-print-directory apt DEBS="$(R_DEBS)"; fi
+
+jupyter-deps:
+	@if ! $(PY) -c 'import nbconvert, nbclient, jupyter_client, jupyter_kernel_test' >/dev/null 2>&1; then \
+		$(MAKE) --no-print-directory apt DEBS="$(JUPYTER_DEBS)"; fi
+
+apt:
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing from Debian: $(DEBS)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEBS) >/dev/null; \
+	else echo "coevo: please install these Debian packages (needs root): $(DEBS)" >&2; exit 1; fi
 
 build:
 	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/coevo
@@ -47,4 +77,4 @@ fuzz:
 	cd engine/rules && $(GO) test -run XXX -fuzz FuzzParse -fuzztime 60s .
 
 clean:
-	rm -rf bin $(OUT)
+	rm -rf bin build $(OUT)

@@ -140,3 +140,14 @@ strings.ToUpper("ok")`)
 	}
 	eval(t, s, `import "strings"`)
 }
+
+func TestFmtPreImported(t *testing.T) {
+	s, _ := New()
+	var out bytes.Buffer
+	s.Output(&out, &out, nil)
+	eval(t, s, `fmt.Println("ready")`)
+	eval(t, s, "import \"fmt\"\nfmt.Print(\"again\")")
+	if out.String() != "ready\nagain" {
+		t.Fatalf("%q", out.String())
+	}
+}
