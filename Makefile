@@ -10,6 +10,9 @@ PY      := /usr/bin/python3
 JUPYTER_DEBS := jupyter-nbconvert python3-nbclient jupyter-client python3-nbformat jupyter-core \
 	python3-jupyter-kernel-test python3-ipykernel jupyter-console
 R_DEBS  := r-base-core r-cran-bradleyterry2
+# nbconvert 6.5 strips inline SVG through clean_html, so HTML exports take
+# the PNG that every plot also carries.
+HTML_PRIORITY := $(foreach m,text/html application/pdf text/latex image/png image/jpeg image/svg+xml text/markdown text/plain,--NbConvertBase.display_data_priority=$(m))
 # A kernelspec for the tests, installed inside the build tree.
 TEST_JUPYTER := $(CURDIR)/build/jupyter
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
@@ -22,7 +25,8 @@ run: deps jupyter-deps build demo
 	$(BIN) kernel install --user
 	@mkdir -p $(OUT)
 	$(PY) -m nbconvert --to html --execute --ExecutePreprocessor.timeout=600 \
-		--ExecutePreprocessor.kernel_name=coevo --output-dir $(OUT) notebooks/*.ipynb
+		--ExecutePreprocessor.kernel_name=coevo --output-dir $(OUT) \
+		$(HTML_PRIORITY) notebooks/*.ipynb
 	@echo "notebooks executed into $(OUT)/: $$(cd $(OUT) && ls *.html | tr '\n' ' ')"
 
 # Every test: vet, unit and property tests, examples, fuzz seed corpora, the
