@@ -73,9 +73,11 @@ demo: build
 	@mkdir -p $(OUT)
 	BIN=$(BIN) bash scripts/demo.sh | tee $(OUT)/demo.txt
 
-bench:
+bench: build jupyter-deps
 	$(GO) run ./bench/engine
 	$(GO) run ./bench/bt
+	$(BIN) kernel install --prefix $(TEST_JUPYTER)
+	JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter $(PY) bench/kernel/bench.py
 
 fuzz:
 	cd engine/rules && $(GO) test -run XXX -fuzz FuzzParse -fuzztime 60s .

@@ -1,0 +1,106 @@
+package display
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"image"
+	"image/color"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+	gplot "gonum.org/v1/plot"
+)
+
+func TestDataFrameTruncated(t *testing.T) {
+	n := make([]int, 100)
+	for i := range n {
+		n[i] = i
+	}
+	df := dataframe.New(series.New(n, series.Int, "n"))
+	b := Of(df)
+	html := b["text/html"].(string)
+	// Data rows plus the header row.
+	if strings.Count(html, "<tr><th>") != MaxRows+1 || !strings.Contains(html, "60 of 100 rows shown") {
+		t.Fatalf("%d rows in html", strings.Count(html, "<tr><th>"))
+	}
+	if _, ok := b["text/plain"].(string); !ok {
+		t.Fatal("no text/plain")
+	}
+}
+
+type framer struct{}
+
+func (framer) DataFrame() dataframe.DataFrame {
+	return dataframe.New(series.New([]string{"<x>"}, series.String, "a&b"))
+}
+
+func TestByMethods(t *testing.T) {
+	if h := Of(framer{})["text/html"].(string); !strings.Contains(h, "&lt;x&gt;") || !strings.Contains(h, "a&amp;b") {
+		t.Fatalf("not escaped: %s", h)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, 2, 2))
+	img.Set(0, 0, color.White)
+	png, _ := base64.StdEncoding.DecodeString(Of(img)["image/png"].(string))
+	if !strings.HasPrefix(string(png), "\x89PNG") {
+		t.Fatal("image not PNG")
+	}
+	p := gplot.New()
+	b := Of(p)
+	if !strings.Contains(b["image/svg+xml"].(string), "<svg") || b["image/png"] == nil {
+		t.Fatalf("plot bundle %v", keys(b))
+	}
+	if Of(errors.New("bad"))["text/plain"] != "error: bad" {
+		t.Fatal("error")
+	}
+	if Of(Markdown("**x**"))["text/markdown"] != "**x**" || Of(LaTeX("$x$"))["text/latex"] != "$x$" {
+		t.Fatal("markdown or latex")
+	}
+	if Of("s")["text/plain"] != `"s"` || Of(3)["text/plain"] != "3" {
+		t.Fatal("plain")
+	}
+}
+
+func keys(b Bundle) []string {
+	var k []string
+	for x := range b {
+		k = append(k, x)
+	}
+	return k
+}
+
+type recorder struct {
+	mu  sync.Mutex
+	got []string
+}
+
+func (r *recorder) Display(b Bundle, id string, update bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	kind := "show"
+	if update {
+		kind = "update"
+	}
+	r.got = append(r.got, kind+" "+id)
+}
+
+func TestShowUpdateProgress(t *testing.T) {
+	r := &recorder{}
+	ctx, cancel := context.WithCancel(context.Background())
+	Attach(r, ctx)
+	defer Attach(nil, context.Background())
+	id := Show(HTML("a"))
+	Update(id, HTML("b"))
+	p := NewProgress("work", 10)
+	p.Done()
+	if len(r.got) != 4 || r.got[0] != "show "+id || r.got[1] != "update "+id || !strings.HasPrefix(r.got[3], "update ") {
+		t.Fatalf("%v", r.got)
+	}
+	cancel()
+	if Context().Err() == nil {
+		t.Fatal("cell context not attached")
+	}
+}
