@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/go-zeromq/zmq4"
 
@@ -348,6 +350,7 @@ func (k *Kernel) execute(sock zmq4.Socket, msg *wire.Message) {
 	display.Attach(displaySink{k, msg}, ctx)
 	setStreams(out, errw)
 	res, err := k.eval(ctx, req.Code)
+	flushFDs()
 	setStreams(nil, nil)
 	display.Attach(nil, context.Background())
 
@@ -504,13 +507,19 @@ func byteToRuneOffset(s string, b int) int {
 
 // Compiled code writes to the process's file descriptors 1 and 2, not to
 // the interpreter's writers. CaptureFDs points them at pipes whose
-// contents go to the running cell's streams (or to log when idle).
+// contents go to the running cell's streams (or to the log when idle). At
+// the end of a cell, flushFDs writes a sentinel into each pipe and waits
+// until its reader has passed it, so that no output of the cell is late.
 var (
 	fdMu       sync.Mutex
 	fdOut      io.Writer
 	fdErr      io.Writer
 	fdCaptured bool
+	fdWriters  [2]*os.File
+	fdFlushed  [2]chan struct{}
 )
+
+const sentinel = "\x00coevo-flush\x00"
 
 func setStreams(out, errw *streamWriter) {
 	fdMu.Lock()
@@ -521,6 +530,24 @@ func setStreams(out, errw *streamWriter) {
 	}
 	if errw != nil {
 		fdErr = errw
+	}
+}
+
+// flushFDs waits (at most a second) until what the cell wrote to fds 1
+// and 2 has been forwarded.
+func flushFDs() {
+	fdMu.Lock()
+	captured := fdCaptured
+	fdMu.Unlock()
+	if !captured {
+		return
+	}
+	for i, w := range fdWriters {
+		w.Write([]byte(sentinel))
+		select {
+		case <-fdFlushed[i]:
+		case <-time.After(time.Second):
+		}
 	}
 }
 
@@ -537,7 +564,7 @@ func CaptureFDs() (*os.File, error) {
 		return nil, err
 	}
 	logFile := os.NewFile(uintptr(origErr), "stderr")
-	for _, fd := range []int{1, 2} {
+	for i, fd := range []int{1, 2} {
 		r, w, err := os.Pipe()
 		if err != nil {
 			return nil, err
@@ -545,29 +572,62 @@ func CaptureFDs() (*os.File, error) {
 		if err := syscall.Dup2(int(w.Fd()), fd); err != nil {
 			return nil, err
 		}
-		go func(fd int, r *os.File) {
-			buf := make([]byte, 32*1024)
-			for {
-				n, err := r.Read(buf)
-				if n > 0 {
-					fdMu.Lock()
-					dst := fdOut
-					if fd == 2 {
-						dst = fdErr
-					}
-					fdMu.Unlock()
-					if dst != nil {
-						dst.Write(append([]byte(nil), buf[:n]...))
-					} else {
-						logFile.Write(buf[:n])
-					}
-				}
-				if err != nil {
-					return
-				}
-			}
-		}(fd, r)
+		fdWriters[i] = w
+		fdFlushed[i] = make(chan struct{}, 1)
+		go forward(i, r, logFile)
 	}
 	fdCaptured = true
 	return logFile, nil
+}
+
+// forward copies pipe i (0: stdout, 1: stderr) to the running cell,
+// signalling each sentinel it passes.
+func forward(i int, r *os.File, logFile *os.File) {
+	buf := make([]byte, 32*1024)
+	var pending []byte
+	emit := func(p []byte) {
+		if len(p) == 0 {
+			return
+		}
+		fdMu.Lock()
+		dst := fdOut
+		if i == 1 {
+			dst = fdErr
+		}
+		fdMu.Unlock()
+		if dst != nil {
+			dst.Write(append([]byte(nil), p...))
+		} else {
+			logFile.Write(p)
+		}
+	}
+	for {
+		n, err := r.Read(buf)
+		pending = append(pending, buf[:n]...)
+		for {
+			k := bytes.Index(pending, []byte(sentinel))
+			if k < 0 {
+				break
+			}
+			emit(pending[:k])
+			pending = pending[k+len(sentinel):]
+			select {
+			case fdFlushed[i] <- struct{}{}:
+			default:
+			}
+		}
+		// Keep a possible sentinel prefix for the next read.
+		keep := 0
+		for l := min(len(pending), len(sentinel)-1); l > 0; l-- {
+			if bytes.HasSuffix(pending, []byte(sentinel[:l])) {
+				keep = l
+				break
+			}
+		}
+		emit(pending[:len(pending)-keep])
+		pending = append([]byte(nil), pending[len(pending)-keep:]...)
+		if err != nil {
+			return
+		}
+	}
 }

@@ -4,6 +4,7 @@ installed into build/jupyter first); by hand:
 
     JUPYTER_PATH=build/jupyter/share/jupyter /usr/bin/python3 -m unittest -v tests/kernel/test_coevo_kernel.py
 """
+import time
 import unittest
 
 import jupyter_kernel_test
@@ -52,6 +53,37 @@ class CoevoKernelTests(jupyter_kernel_test.KernelTests):
     supported_history_operations = ("tail", "range", "search")
 
     code_inspect_sample = "strings.Repeat"
+
+    def run_cell(self, code):
+        """Execute code; return the reply and (arrival time, message) of outputs."""
+        self.flush_channels()
+        msg_id = self.kc.execute(code)
+        outputs = []
+        while True:
+            msg = self.kc.get_iopub_msg(timeout=60)
+            if msg["parent_header"].get("msg_id") != msg_id:
+                continue
+            if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+                break
+            outputs.append((time.monotonic(), msg))
+        reply = self.kc.get_shell_msg(timeout=60)
+        return reply, outputs, time.monotonic()
+
+    def test_compiled_code_output(self):
+        """Writes to file descriptors 1 and 2 (as compiled code makes) reach the notebook."""
+        reply, outputs, _ = self.run_cell('import "os"\nos.NewFile(1, "fd1").Write([]byte("fd one\\n"))\nos.NewFile(2, "fd2").Write([]byte("fd two\\n"))')
+        self.assertEqual(reply["content"]["status"], "ok")
+        streams = {m["content"]["name"]: m["content"]["text"] for _, m in outputs if m["msg_type"] == "stream"}
+        self.assertIn("fd one", streams.get("stdout", ""))
+        self.assertIn("fd two", streams.get("stderr", ""))
+
+    def test_output_streams_while_running(self):
+        """Output arrives as it is printed, not when the cell ends."""
+        reply, outputs, end = self.run_cell('import "time"\nfmt.Println("first")\ntime.Sleep(1500 * time.Millisecond)\nfmt.Println("second")')
+        self.assertEqual(reply["content"]["status"], "ok")
+        first = [t for t, m in outputs if m["msg_type"] == "stream" and "first" in m["content"]["text"]]
+        self.assertTrue(first, "no stream message with 'first'")
+        self.assertGreater(end - first[0], 1.0, "'first' arrived only at the end of the cell")
 
 
 if __name__ == "__main__":
