@@ -1,0 +1,193 @@
+package umda
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+)
+
+// Project is pi_gamma of paper 000 section 3: it maps a distribution p
+// (over |p| outcomes) to one whose entries are all at least gamma, for
+// 0 <= gamma < 1/|p|. It writes the result into out (which may be p).
+func Project(p []float64, gamma float64, out []float64) {
+	plus, minus := 0.0, 0.0
+	for _, x := range p {
+		plus += max(x-gamma, 0)
+		minus += max(gamma-x, 0)
+	}
+	for i, x := range p {
+		if x <= gamma {
+			out[i] = gamma
+		} else {
+			out[i] = gamma + (1-minus/plus)*(x-gamma)
+		}
+	}
+}
+
+// Params are the parameters of Algorithm 1.
+type Params struct {
+	Mu int // tournaments (and population size) per generation
+	// Gamma is the lower bound on every probability; 0 means the value of
+	// Theorem 5.2, 1/(20 Delta n).
+	Gamma float64
+	// MaxEvaluations is the budget of games (f_G queries); 0 means 10^8.
+	MaxEvaluations int64
+	Seed           uint64
+	// Workers plays tournaments in parallel (0: GOMAXPROCS). Results do not
+	// depend on it: tournament j of generation t draws from its own stream.
+	Workers int
+	// Progress, if not nil, is called after each generation.
+	Progress func(generation int, evaluations int64)
+}
+
+// Run is the result of a run of Algorithm 1.
+type Run struct {
+	Evaluations int64 // mu times the generations played
+	Generations int
+	// Optimal: some selected individual is in Opt(G); the runtime of
+	// Definition 5.1 is then Evaluations.
+	Optimal bool
+	// Censored: the budget ran out first.
+	Censored   bool
+	Mu         int
+	Gamma      float64
+	Fictitious bool
+}
+
+// AutoGamma is the gamma of Theorem 5.2: 1/(20 Delta n).
+func (G *Game) AutoGamma() float64 {
+	return 1 / (20 * float64(G.MaxDegree()) * float64(G.NumPositions()))
+}
+
+// UMDA runs Algorithm 1 with the naive sampler: whole strategies are drawn
+// for every tournament. It stops at the first generation whose winners
+// include an optimal strategy, when the budget is spent, or when ctx is
+// cancelled (returning ctx.Err()).
+func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
+	if par.Mu < 1 {
+		return nil, fmt.Errorf("umda: mu = %d, must be at least 1", par.Mu)
+	}
+	if G.sg[G.root] == 0 {
+		return nil, ErrNoOptimum
+	}
+	gamma := par.Gamma
+	if gamma == 0 {
+		gamma = G.AutoGamma()
+	}
+	if gamma < 0 || gamma*float64(G.MaxDegree()) >= 1 {
+		return nil, fmt.Errorf("umda: gamma = %g, must be in [0, 1/Delta) = [0, %g)", gamma, 1/float64(G.MaxDegree()))
+	}
+	budget := par.MaxEvaluations
+	if budget <= 0 {
+		budget = 100_000_000
+	}
+	workers := par.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	k := len(G.Interior)
+	p := make([][]float64, k)
+	for i, v := range G.Interior {
+		d := len(G.Followers(v))
+		p[i] = make([]float64, d)
+		for s := range p[i] {
+			p[i][s] = 1 / float64(d)
+		}
+	}
+	run := &Run{Mu: par.Mu, Gamma: gamma, Fictitious: G.Fictitious}
+	winners := make([]Strategy, par.Mu)
+	for i := range winners {
+		winners[i] = make(Strategy, k)
+	}
+	counts := make([][]int, k)
+	for i := range counts {
+		counts[i] = make([]int, len(p[i]))
+	}
+	q := make([]float64, 0, G.MaxDegree())
+	for t := 0; ; t++ {
+		if err := ctx.Err(); err != nil {
+			return run, err
+		}
+		if run.Evaluations+int64(par.Mu) > budget {
+			run.Censored = true
+			return run, nil
+		}
+		G.tournaments(p, winners, par.Seed, t, workers)
+		run.Generations++
+		run.Evaluations += int64(par.Mu)
+		if par.Progress != nil {
+			par.Progress(run.Generations, run.Evaluations)
+		}
+		for _, w := range winners {
+			if G.Optimal(w) {
+				run.Optimal = true
+				return run, nil
+			}
+		}
+		for i := range counts {
+			clear(counts[i])
+		}
+		for _, w := range winners {
+			for i, s := range w {
+				counts[i][s]++
+			}
+		}
+		for i := range p {
+			q = q[:len(p[i])]
+			for s, c := range counts[i] {
+				q[s] = float64(c) / float64(par.Mu)
+			}
+			Project(q, gamma, p[i])
+		}
+	}
+}
+
+// tournaments fills winners[j] with the winner of tournament j of
+// generation t, in parallel, each tournament with its own random stream.
+func (G *Game) tournaments(p [][]float64, winners []Strategy, seed uint64, t, workers int) {
+	var wg sync.WaitGroup
+	next := make(chan int, len(winners))
+	for j := range winners {
+		next <- j
+	}
+	close(next)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			x := make(Strategy, len(p))
+			y := make(Strategy, len(p))
+			for j := range next {
+				rng := rand.New(rand.NewPCG(seed, uint64(t)<<32|uint64(j)))
+				sample(p, x, rng)
+				sample(p, y, rng)
+				if G.Play(x, y, nil) {
+					copy(winners[j], x)
+				} else {
+					copy(winners[j], y)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// sample draws a strategy from Univ(X_G, p).
+func sample(p [][]float64, x Strategy, rng *rand.Rand) {
+	for i, d := range p {
+		u := rng.Float64()
+		s := 0
+		for s < len(d)-1 && u >= d[s] {
+			u -= d[s]
+			s++
+		}
+		x[i] = int32(s)
+	}
+}
+
+// ErrNoOptimum reports a game whose first player cannot win and whose
+// fictitious root was turned off.
+var ErrNoOptimum = errors.New("umda: the second player wins this game; no first-player strategy is optimal (keep the fictitious root)")
