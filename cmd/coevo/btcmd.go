@@ -87,20 +87,9 @@ func cmdBT(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return usagef("unknown subcommand %q (want: coevo bt fit FILE)", args[0])
 	}
 	fs, o := btFlags()
-	if err := parseFlags(fs, args[1:], stdout, btHelp); err != nil {
+	file, err := parseFileFlags(fs, args[1:], stdout, btHelp, "coevo bt fit FILE")
+	if err != nil {
 		return err
-	}
-	// Allow flags after the file name too.
-	rest := fs.Args()
-	if len(rest) == 0 {
-		return usagef("missing FILE (coevo bt fit FILE)")
-	}
-	file := rest[0]
-	if err := parseFlags(fs, rest[1:], stdout, btHelp); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	res, err := bt.ReadFile(file, o.format)
 	if err != nil {

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/coevolab/coevo/engine/games"
 )
 
 // errHelp: --help was asked for and printed.
@@ -24,6 +26,49 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer, help func(io.
 		return usagef("%v (see coevo %s --help)", err, fs.Name())
 	}
 	return nil
+}
+
+// parseFileFlags parses "FILE [flags]" or "[flags] FILE [flags]": one
+// file argument, with flags before or after it. usage names the command
+// line for the error when the file is missing.
+func parseFileFlags(fs *flag.FlagSet, args []string, stdout io.Writer, help func(io.Writer), usage string) (string, error) {
+	if err := parseFlags(fs, args, stdout, help); err != nil {
+		return "", err
+	}
+	if fs.NArg() == 0 {
+		return "", usagef("missing FILE (%s)", usage)
+	}
+	file := fs.Arg(0)
+	if err := parseFlags(fs, fs.Args()[1:], stdout, help); err != nil {
+		return "", err
+	}
+	if fs.NArg() > 0 {
+		return "", usagef("unexpected argument %q", fs.Arg(0))
+	}
+	return file, nil
+}
+
+// addGameFlags registers the parameters of a registered game as string
+// flags, and gameArgs collects the ones given.
+func addGameFlags(fs *flag.FlagSet, spec *games.Spec) {
+	if spec == nil {
+		return
+	}
+	for _, p := range spec.Params {
+		fs.String(p.Name, p.Default, p.Usage)
+	}
+}
+
+func gameArgs(fs *flag.FlagSet, spec *games.Spec) games.Args {
+	a := games.Args{}
+	fs.Visit(func(f *flag.Flag) {
+		for _, p := range spec.Params {
+			if p.Name == f.Name {
+				a[f.Name] = f.Value.String()
+			}
+		}
+	})
+	return a
 }
 
 // flagDefaults renders the flags of fs like flag.PrintDefaults, with "--".

@@ -71,18 +71,9 @@ func (n num) MarshalJSON() ([]byte, error) {
 
 func cmdRegress(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, o := regressFlags()
-	if err := parseFlags(fs, args, stdout, regressHelp); err != nil {
+	file, err := parseFileFlags(fs, args, stdout, regressHelp, "coevo regress FILE --x n --y T")
+	if err != nil {
 		return err
-	}
-	if fs.NArg() == 0 {
-		return usagef("missing FILE (coevo regress FILE --x n --y T)")
-	}
-	file := fs.Arg(0)
-	if err := parseFlags(fs, fs.Args()[1:], stdout, regressHelp); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	pts, err := runtime.ReadFile(file, o.x, o.y, o.censored)
 	if err != nil {

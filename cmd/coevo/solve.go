@@ -68,11 +68,7 @@ func solveFlags(spec *games.Spec) (*flag.FlagSet, *solveOpts) {
 	fs.IntVar(&o.maxLine, "max-line", 1000, "stop the line of play after `N` steps (0: play to the end)")
 	fs.BoolVar(&o.noSplit, "no-split", false, "compile a rule game's whole graph even when it is a sum of components")
 	fs.IntVar(&o.maxPositions, "max-positions", game.DefaultMaxPositions, "give up beyond this many positions")
-	if spec != nil {
-		for _, p := range spec.Params {
-			fs.String(p.Name, p.Default, p.Usage)
-		}
-	}
+	addGameFlags(fs, spec)
 	return fs, o
 }
 
@@ -111,16 +107,8 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	case spec != nil && o.rules != "":
 		return usagef("give a game name or --rules FILE, not both")
 	case spec != nil:
-		gargs := games.Args{}
-		fs.Visit(func(f *flag.Flag) {
-			for _, p := range spec.Params {
-				if p.Name == f.Name {
-					gargs[f.Name] = f.Value.String()
-				}
-			}
-		})
 		var err error
-		if g, err = spec.Build(gargs); err != nil {
+		if g, err = spec.Build(gameArgs(fs, spec)); err != nil {
 			return usagef("%v", err)
 		}
 		label = spec.Name

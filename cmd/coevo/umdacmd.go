@@ -54,11 +54,7 @@ func umdaFlags(spec *games.Spec) (*flag.FlagSet, *umdaOpts) {
 	fs.IntVar(&o.workers, "workers", 0, "parallel tournaments (0: all cores); results do not depend on it")
 	fs.BoolVar(&o.noRoot, "no-fictitious-root", false, "do not add v* -> v0 when the second player wins")
 	fs.BoolVar(&o.json, "json", false, `print {"evaluations":..,"generations":..,"optimal":..,"censored":..} as JSON`)
-	if spec != nil {
-		for _, p := range spec.Params {
-			fs.String(p.Name, p.Default, p.Usage)
-		}
-	}
+	addGameFlags(fs, spec)
 	return fs, o
 }
 
@@ -91,15 +87,7 @@ func cmdUMDA(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
-	gargs := games.Args{}
-	fs.Visit(func(f *flag.Flag) {
-		for _, p := range spec.Params {
-			if p.Name == f.Name {
-				gargs[f.Name] = f.Value.String()
-			}
-		}
-	})
-	g, err := spec.Build(gargs)
+	g, err := spec.Build(gameArgs(fs, spec))
 	if err != nil {
 		return usagef("%v", err)
 	}
