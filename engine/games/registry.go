@@ -42,6 +42,16 @@ func (a Args) Int(name string) (int, error) {
 	return v, nil
 }
 
+// Int2 returns two integer parameters.
+func (a Args) Int2(x, y string) (int, int, error) {
+	vx, err := a.Int(x)
+	if err != nil {
+		return 0, 0, err
+	}
+	vy, err := a.Int(y)
+	return vx, vy, err
+}
+
 // Ints returns the comma separated integer list parameter name.
 func (a Args) Ints(name string) ([]int, error) {
 	s := strings.TrimSpace(a[name])
@@ -179,11 +189,7 @@ func init() {
 			if a["n"] == "" || a["k"] == "" {
 				return nil, fmt.Errorf("subtraction: give --n N --k K, or --set S --heap H")
 			}
-			n, err := a.Int("n")
-			if err != nil {
-				return nil, err
-			}
-			k, err := a.Int("k")
+			n, k, err := a.Int2("n", "k")
 			if err != nil {
 				return nil, err
 			}
@@ -195,11 +201,7 @@ func init() {
 		Source: "paper 000 section 6.2; Winning Ways",
 		Params: []Param{{Name: "m", Kind: "int", Default: "", Usage: "number of squares"}, {Name: "k", Kind: "int", Default: "", Usage: "number of coins"}},
 		build: func(a Args) (game.Game, error) {
-			m, err := a.Int("m")
-			if err != nil {
-				return nil, err
-			}
-			k, err := a.Int("k")
+			m, k, err := a.Int2("m", "k")
 			if err != nil {
 				return nil, err
 			}
@@ -223,11 +225,7 @@ func init() {
 		Source: "Gale 1974; paper 000 section 6.4",
 		Params: []Param{{Name: "rows", Kind: "int", Default: "", Usage: "rows"}, {Name: "cols", Kind: "int", Default: "", Usage: "columns"}},
 		build: func(a Args) (game.Game, error) {
-			r, err := a.Int("rows")
-			if err != nil {
-				return nil, err
-			}
-			c, err := a.Int("cols")
+			r, c, err := a.Int2("rows", "cols")
 			if err != nil {
 				return nil, err
 			}
@@ -305,11 +303,7 @@ func init() {
 		Source: "Winning Ways ch. 22; paper 002 ruleset 4.7",
 		Params: []Param{{Name: "rows", Kind: "int", Default: "", Usage: "rows"}, {Name: "cols", Kind: "int", Default: "", Usage: "columns (rows*cols <= 64)"}},
 		build: func(a Args) (game.Game, error) {
-			r, err := a.Int("rows")
-			if err != nil {
-				return nil, err
-			}
-			c, err := a.Int("cols")
+			r, c, err := a.Int2("rows", "cols")
 			if err != nil {
 				return nil, err
 			}
@@ -321,11 +315,7 @@ func init() {
 		Source: "Cole and Davie 1969; paper 004",
 		Params: []Param{{Name: "a", Kind: "int", Default: "", Usage: "first number"}, {Name: "b", Kind: "int", Default: "", Usage: "second number"}},
 		build: func(a Args) (game.Game, error) {
-			x, err := a.Int("a")
-			if err != nil {
-				return nil, err
-			}
-			y, err := a.Int("b")
+			x, y, err := a.Int2("a", "b")
 			if err != nil {
 				return nil, err
 			}
