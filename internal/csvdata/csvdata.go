@@ -54,6 +54,19 @@ func (t *Reader) Next() ([]string, error) {
 	return rec, nil
 }
 
+// Row returns the next record, io.EOF at the end, or a located error when
+// it has fewer fields than the header's n.
+func (t *Reader) Row(n int) ([]string, error) {
+	rec, err := t.Next()
+	if err != nil {
+		return nil, err
+	}
+	if len(rec) < n {
+		return nil, t.Errorf(-1, "%d fields, the header has %d", len(rec), n)
+	}
+	return rec, nil
+}
+
 // Line returns the line of the last record read.
 func (t *Reader) Line() int {
 	l, _ := t.cr.FieldPos(0)

@@ -22,3 +22,11 @@ func TestLocatedErrors(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+func TestRowFieldCount(t *testing.T) {
+	r := NewReader(strings.NewReader("a,b,c\n1,2\n"), "r.csv")
+	head, _, _ := r.Header("a,b,c")
+	if _, err := r.Row(len(head)); err == nil || err.Error() != "r.csv:2: 2 fields, the header has 3" {
+		t.Fatalf("got %v", err)
+	}
+}

@@ -57,15 +57,12 @@ func readPairs(t *csvdata.Reader) (*Results, error) {
 	}
 	res := NewResults()
 	for {
-		rec, err := t.Next()
+		rec, err := t.Row(len(head))
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
 			return nil, err
-		}
-		if len(rec) < len(head) {
-			return nil, t.Errorf(-1, "%d fields, the header has %d", len(rec), len(head))
 		}
 		var v [3]float64
 		for k, c := range []string{"wins_a", "wins_b", "draws"} {

@@ -37,15 +37,12 @@ func Read(r io.Reader, name, x, y, censored string) ([]Point, error) {
 	ci, okc := col[strings.ToLower(censored)]
 	var pts []Point
 	for {
-		rec, err := t.Next()
+		rec, err := t.Row(len(head))
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
 			return nil, err
-		}
-		if len(rec) < len(head) {
-			return nil, t.Errorf(-1, "%d fields, the header has %d", len(rec), len(head))
 		}
 		n, err := t.Float(rec, xi, x, 0)
 		if err != nil {
