@@ -129,7 +129,7 @@ func (s *Session) Eval(ctx context.Context, code string) (Result, error) {
 			return Result{}, describe(err, g, ctx)
 		}
 		if k == len(gs)-1 {
-			res = Result{Value: v, Show: showable(g, v)}
+			res = Result{Value: v, Show: showable(items[len(items)-1], v)}
 		}
 	}
 	return res, nil
@@ -137,39 +137,22 @@ func (s *Session) Eval(ctx context.Context, code string) (Result, error) {
 
 var placeholder = reflect.TypeOf((*any)(nil))
 
-// showable: the group ends with an expression statement whose value is
+// showable: the cell ends with an expression statement whose value is
 // real (not yaegi's placeholder for declarations and void calls), and is
 // not a call of the fmt print family, whose byte count is noise.
-func showable(g item, v reflect.Value) bool {
-	if g.kind != stmt || !v.IsValid() || v.Type() == placeholder || lastKind(g.src) != stmt {
+func showable(last item, v reflect.Value) bool {
+	if last.kind != stmt || !v.IsValid() || v.Type() == placeholder {
 		return false
 	}
-	last := lastStatement(g.src)
-	if _, err := parser.ParseExpr(last); err != nil {
+	if _, err := parser.ParseExpr(last.src); err != nil {
 		return false
 	}
-	if strings.HasPrefix(last, "fmt.Print") || strings.HasPrefix(last, "fmt.Fprint") || strings.HasPrefix(last, "println(") || strings.HasPrefix(last, "print(") {
-		return false
+	for _, p := range []string{"fmt.Print", "fmt.Fprint", "println(", "print("} {
+		if strings.HasPrefix(last.src, p) {
+			return false
+		}
 	}
 	return true
-}
-
-// lastKind is the kind of the last top-level item of src.
-func lastKind(src string) itemKind {
-	items, _, err := split(src)
-	if err != nil || len(items) == 0 {
-		return stmt
-	}
-	return items[len(items)-1].kind
-}
-
-// lastStatement returns the source of the last top-level statement.
-func lastStatement(src string) string {
-	items, _, err := split(src)
-	if err != nil || len(items) == 0 {
-		return ""
-	}
-	return items[len(items)-1].src
 }
 
 func describe(err error, g item, ctx context.Context) *Error {
