@@ -76,6 +76,7 @@ demo: build
 bench: build jupyter-deps
 	$(GO) run ./bench/engine
 	$(GO) run ./bench/bt
+	$(GO) run ./bench/umda
 	$(BIN) kernel install --prefix $(TEST_JUPYTER)
 	JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter $(PY) bench/kernel/bench.py
 

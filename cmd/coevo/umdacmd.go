@@ -41,6 +41,7 @@ type umdaOpts struct {
 	maxEvals    int64
 	json        bool
 	noRoot      bool
+	naive       bool
 }
 
 func umdaFlags(spec *games.Spec) (*flag.FlagSet, *umdaOpts) {
@@ -53,6 +54,7 @@ func umdaFlags(spec *games.Spec) (*flag.FlagSet, *umdaOpts) {
 	fs.Int64Var(&o.maxEvals, "max-evals", 100_000_000, "budget of games; a run reaching it is censored")
 	fs.IntVar(&o.workers, "workers", 0, "parallel tournaments (0: all cores); results do not depend on it")
 	fs.BoolVar(&o.noRoot, "no-fictitious-root", false, "do not add v* -> v0 when the second player wins")
+	fs.BoolVar(&o.naive, "naive", false, "sample whole strategies (the reference sampler) instead of the fast exact one")
 	fs.BoolVar(&o.json, "json", false, `print {"evaluations":..,"generations":..,"optimal":..,"censored":..} as JSON`)
 	addGameFlags(fs, spec)
 	return fs, o
@@ -106,7 +108,7 @@ func cmdUMDA(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return usagef("%v", err)
 	}
 	progress, done := progressTo(stderr, "evaluations")
-	par := umda.Params{Mu: o.mu, Gamma: gamma, MaxEvaluations: o.maxEvals, Seed: o.seed, Workers: o.workers}
+	par := umda.Params{Mu: o.mu, Gamma: gamma, MaxEvaluations: o.maxEvals, Seed: o.seed, Workers: o.workers, Naive: o.naive}
 	if progress != nil {
 		par.Progress = func(_ int, evals int64) { progress(int(evals)) }
 	}

@@ -142,6 +142,18 @@ func (G *Game) Optimal(x Strategy) bool {
 	return winX[G.root]
 }
 
+// OptimalBySG is the same test as Optimal, by soundMoves: every position
+// reachable with x to move is left for a position of value 0. It stops at
+// the first wrong move. It needs a first-player win at the root (which
+// Prepare ensures unless told not to) and reports false otherwise.
+func (G *Game) OptimalBySG(x Strategy) bool {
+	if G.sg[G.root] == 0 {
+		return false
+	}
+	var m marks
+	return G.soundMoves(func(v int32) int32 { return G.Move(x, v) }, &m)
+}
+
 // Critical returns W_G (paper 000 definition 2.1): interior positions of
 // non-zero value with a follower of non-zero value.
 func (G *Game) Critical() []int32 {

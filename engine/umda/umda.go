@@ -41,6 +41,12 @@ type Params struct {
 	Workers int
 	// Progress, if not nil, is called after each generation.
 	Progress func(generation int, evaluations int64)
+	// Naive samples whole strategies for every tournament, as Algorithm 1
+	// reads; the default fast sampler is exact in distribution and cheaper.
+	Naive bool
+	// Generations, if positive, plays exactly that many generations without
+	// testing for optimality (for measurements of the dynamics).
+	Generations int
 }
 
 // Run is the result of a run of Algorithm 1.
@@ -55,6 +61,9 @@ type Run struct {
 	Mu         int
 	Gamma      float64
 	Fictitious bool
+	// P is the final distribution p: P[i][s] is the probability of moving
+	// from interior position i (Game.Interior[i]) to its follower s.
+	P [][]float64
 }
 
 // AutoGamma is the gamma of Theorem 5.2: 1/(20 Delta n).
@@ -97,42 +106,76 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 			p[i][s] = 1 / float64(d)
 		}
 	}
-	run := &Run{Mu: par.Mu, Gamma: gamma, Fictitious: G.Fictitious}
-	winners := make([]Strategy, par.Mu)
-	for i := range winners {
-		winners[i] = make(Strategy, k)
-	}
+	run := &Run{Mu: par.Mu, Gamma: gamma, Fictitious: G.Fictitious, P: p}
 	counts := make([][]int, k)
 	for i := range counts {
 		counts[i] = make([]int, len(p[i]))
+	}
+	var naive []Strategy
+	var fast []winner
+	var seen, at marks
+	move := make([]int32, k)
+	if par.Naive {
+		naive = make([]Strategy, par.Mu)
+		for i := range naive {
+			naive[i] = make(Strategy, k)
+		}
+	} else {
+		fast = make([]winner, par.Mu)
 	}
 	q := make([]float64, 0, G.MaxDegree())
 	for t := 0; ; t++ {
 		if err := ctx.Err(); err != nil {
 			return run, err
 		}
+		if par.Generations > 0 && t == par.Generations {
+			return run, nil
+		}
 		if run.Evaluations+int64(par.Mu) > budget {
 			run.Censored = true
 			return run, nil
 		}
-		G.tournaments(p, winners, par.Seed, t, workers)
+		for i := range counts {
+			clear(counts[i])
+		}
+		if par.Naive {
+			G.tournaments(p, naive, par.Seed, t, workers)
+		} else {
+			G.fastTournaments(p, par.Seed, t, fast, workers)
+		}
 		run.Generations++
 		run.Evaluations += int64(par.Mu)
 		if par.Progress != nil {
 			par.Progress(run.Generations, run.Evaluations)
 		}
-		for _, w := range winners {
-			if G.Optimal(w) {
-				run.Optimal = true
-				return run, nil
+		check := par.Generations <= 0
+		if par.Naive {
+			for _, w := range naive {
+				if check && G.Optimal(w) {
+					run.Optimal = true
+					return run, nil
+				}
+				for i, s := range w {
+					counts[i][s]++
+				}
 			}
-		}
-		for i := range counts {
-			clear(counts[i])
-		}
-		for _, w := range winners {
-			for i, s := range w {
-				counts[i][s]++
+		} else {
+			// The lazy test and the counts draw from streams of their own.
+			src := rand.NewPCG(par.Seed^0x6c62272e07bb0142, uint64(t))
+			rng := rand.New(src)
+			known := make([]int, k)
+			for j := range fast {
+				if check && G.lazyOptimal(&fast[j], p, rng, &seen, &at, move) {
+					run.Optimal = true
+					return run, nil
+				}
+				for _, c := range fast[j].moves {
+					counts[c.i][c.s]++
+					known[c.i]++
+				}
+			}
+			for i := range counts {
+				multinomial(par.Mu-known[i], p[i], counts[i], rng, src)
 			}
 		}
 		for i := range p {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -115,8 +116,8 @@ func TestOptimalBruteForce(t *testing.T) {
 					break
 				}
 			}
-			if G.Optimal(x) != beatsAll {
-				t.Fatalf("%T: Optimal(%v) = %v, brute force %v", g, x, G.Optimal(x), beatsAll)
+			if G.Optimal(x) != beatsAll || G.OptimalBySG(x) != beatsAll {
+				t.Fatalf("%T: Optimal(%v) = %v, OptimalBySG %v, brute force %v", g, x, G.Optimal(x), G.OptimalBySG(x), beatsAll)
 			}
 			if G.Lemma22(x) && !beatsAll {
 				t.Fatalf("%T: Lemma 2.2 holds for %v but it is not optimal", g, x)
@@ -243,16 +244,26 @@ func TestUMDA(t *testing.T) {
 		}
 		par.Workers = 4
 		r4, _ := G.UMDA(context.Background(), par)
-		if *r1 != *r4 {
+		if !reflect.DeepEqual(r1, r4) {
 			t.Fatalf("seed %d: %+v with 1 worker, %+v with 4", seed, *r1, *r4)
 		}
 		if !r1.Optimal || r1.Censored || r1.Evaluations != int64(r1.Generations*40) {
 			t.Fatalf("seed %d: %+v", seed, *r1)
 		}
 	}
-	r, _ := G.UMDA(context.Background(), Params{Mu: 40, Seed: 1, MaxEvaluations: 100})
-	if !r.Censored || r.Optimal || r.Evaluations > 100 {
-		t.Fatalf("budget 100: %+v", *r)
+	// A budget below one generation censors at once; on SUBTRACTIONNIM_300^3
+	// a run of three generations of 40 stays censored (seed 1).
+	r, _ := G.UMDA(context.Background(), Params{Mu: 40, Seed: 1, MaxEvaluations: 39})
+	if !r.Censored || r.Optimal || r.Evaluations != 0 {
+		t.Fatalf("budget 39: %+v", *r)
+	}
+	big, _ := games.SubtractionNim(300, 3)
+	B := prepare(t, big, Options{})
+	for _, naive := range []bool{false, true} {
+		r, _ = B.UMDA(context.Background(), Params{Mu: 40, Seed: 1, MaxEvaluations: 120, Naive: naive})
+		if !r.Censored || r.Optimal || r.Evaluations != 120 {
+			t.Fatalf("naive %v, budget 120: %+v", naive, *r)
+		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
