@@ -62,22 +62,9 @@ func umdaFlags(spec *games.Spec) (*flag.FlagSet, *umdaOpts) {
 
 func cmdUMDA(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// Find the game first, so that its flags can be registered.
-	var spec *games.Spec
-	for i, a := range args {
-		name := ""
-		switch {
-		case (a == "--game" || a == "-game") && i+1 < len(args):
-			name = args[i+1]
-		case strings.HasPrefix(a, "--game="), strings.HasPrefix(a, "-game="):
-			name = a[strings.Index(a, "=")+1:]
-		}
-		if name != "" {
-			s, err := games.Lookup(name)
-			if err != nil {
-				return usagef("%v", err)
-			}
-			spec = s
-		}
+	spec, err := specFromArgs(args)
+	if err != nil {
+		return err
 	}
 	fs, o := umdaFlags(spec)
 	if err := parseFlags(fs, args, stdout, umdaHelp); err != nil {

@@ -88,8 +88,10 @@ func (G *Game) Move(x Strategy, v int32) int32 { return G.Followers(v)[x[G.index
 // Play plays x (moving first) against y from the root and reports whether
 // x wins, f_G(x, y) = 1. If path is not nil, the positions visited are
 // appended to it.
-func (G *Game) Play(x, y Strategy, path *[]int32) bool {
-	v := G.root
+func (G *Game) Play(x, y Strategy, path *[]int32) bool { return G.PlayFrom(G.root, x, y, path) }
+
+// PlayFrom is f_G^v(x, y): play from v, x to move.
+func (G *Game) PlayFrom(v int32, x, y Strategy, path *[]int32) bool {
 	xToMove := true
 	for {
 		if path != nil {

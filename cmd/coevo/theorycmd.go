@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/coevolab/coevo/engine/game"
+	"github.com/coevolab/coevo/engine/games"
+	"github.com/coevolab/coevo/engine/theory"
+	"github.com/coevolab/coevo/engine/umda"
+)
+
+func theoryHelp(w io.Writer) {
+	fmt.Fprint(w, `Usage: coevo theory --game GAME [game flags] [--json]
+
+Prints the quantities of paper 000's runtime analysis: n, Delta, the number
+of critical positions |W_G|, s-hat and s-bar (switchability, Definitions
+4.1-4.3: exact when the search is small enough, else the bound of
+Proposition 4.4), and the exponent 2 + 3 s-bar of (20 Delta n) in the
+runtime bound of Corollary 5.5. A fictitious root is added when the second
+player wins, as for coevo umda.
+
+Example:
+  coevo theory --game subtraction --n 30 --k 3 --json
+
+Flags:
+`)
+	fs, _ := theoryFlags(nil)
+	flagDefaults(w, fs)
+}
+
+func theoryFlags(spec *games.Spec) (*flag.FlagSet, *struct {
+	game      string
+	json      bool
+	maxSearch int
+}) {
+	o := &struct {
+		game      string
+		json      bool
+		maxSearch int
+	}{}
+	fs := flag.NewFlagSet("theory", flag.ContinueOnError)
+	fs.StringVar(&o.game, "game", "", "the game (coevo games lists them)")
+	fs.BoolVar(&o.json, "json", false, `print {"n":..,"delta":..,"critical":..,"sbar":..,"sbar_exact":..,"bound_exponent":..}`)
+	fs.IntVar(&o.maxSearch, "max-search", theory.DefaultMaxSearch, "partial strategies searched per position for exact switchability")
+	addGameFlags(fs, spec)
+	return fs, o
+}
+
+// specFromArgs finds --game NAME in args (before flags are parsed, so
+// that the game's own flags can be registered).
+func specFromArgs(args []string) (*games.Spec, error) {
+	for i, a := range args {
+		name := ""
+		switch {
+		case (a == "--game" || a == "-game") && i+1 < len(args):
+			name = args[i+1]
+		case strings.HasPrefix(a, "--game="), strings.HasPrefix(a, "-game="):
+			name = a[strings.Index(a, "=")+1:]
+		}
+		if name != "" {
+			s, err := games.Lookup(name)
+			if err != nil {
+				return nil, usagef("%v", err)
+			}
+			return s, nil
+		}
+	}
+	return nil, nil
+}
+
+func cmdTheory(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	spec, err := specFromArgs(args)
+	if err != nil {
+		return err
+	}
+	fs, o := theoryFlags(spec)
+	if err := parseFlags(fs, args, stdout, theoryHelp); err != nil {
+		return err
+	}
+	if spec == nil {
+		return usagef("missing --game (coevo games lists them)")
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	g, err := spec.Build(gameArgs(fs, spec))
+	if err != nil {
+		return usagef("%v", err)
+	}
+	gr, err := game.CompileContext(ctx, g, game.Options{})
+	if err != nil {
+		return err
+	}
+	G, err := umda.Prepare(gr, umda.Options{})
+	if err != nil {
+		return usagef("%v", err)
+	}
+	r := theory.Analyze(G, o.maxSearch)
+	if o.json {
+		return json.NewEncoder(stdout).Encode(r)
+	}
+	how := "exact"
+	if !r.SBarExact {
+		how = "upper bound (Proposition 4.4)"
+	}
+	fmt.Fprintf(stdout, "game: %s\nn = %d positions, Delta = %d, interior %d, critical |W_G| = %d\n", spec.Name, r.N, r.Delta, r.Interior, r.Critical)
+	fmt.Fprintf(stdout, "s-hat = %d, s-bar = %d (%s)\n", r.SHat, r.SBar, how)
+	fmt.Fprintf(stdout, "Corollary 5.5: runtime <= C^2 (K + s-bar + 1) (20 Delta n)^%g log^2 n\n", r.BoundExponent)
+	return nil
+}

@@ -1,0 +1,293 @@
+// Package theory computes the quantities of paper 000's runtime analysis
+// for a game prepared by package umda: n, Delta, the critical positions
+// W_G, the switchability s(v) of Definitions 4.1-4.3 (exactly, on small
+// graphs; else the bound of Proposition 4.4), s-hat and s-bar, the bounds
+// of Theorem 5.2 and Corollary 5.5 with their constant C a parameter, and
+// exact probabilities for Lemma 3.2 and Lemma 4.5.
+package theory
+
+import (
+	"math"
+
+	"github.com/coevolab/coevo/engine/umda"
+)
+
+// DefaultMaxSearch bounds the partial strategies Switchability examines
+// for one vertex before it settles for Proposition 4.4's bound.
+const DefaultMaxSearch = 2_000_000
+
+// Distances returns the length of a shortest directed path from the root
+// to every position (-1 if unreachable): Proposition 4.4 bounds s(v) by it.
+func Distances(G *umda.Game) []int {
+	n := G.NumPositions()
+	d := make([]int, n)
+	for i := range d {
+		d[i] = -1
+	}
+	d[G.Root()] = 0
+	q := []int32{G.Root()}
+	for len(q) > 0 {
+		v := q[0]
+		q = q[1:]
+		for _, w := range G.Followers(v) {
+			if d[w] < 0 {
+				d[w] = d[v] + 1
+				q = append(q, w)
+			}
+		}
+	}
+	return d
+}
+
+// Switchability returns s(v) exactly when it is 0 or 1 (checked
+// directly) or when the search over partial strategies on v's ancestors
+// stays within maxSearch candidates, and Proposition 4.4's bound (the
+// distance from the root) otherwise
+// (maxSearch <= 0 means DefaultMaxSearch).
+//
+// A v-switcher needs at most one edge out of each vertex (a second edge
+// only lets more paths be A-compatible, and cannot lower the depth), and
+// edges out of vertices that cannot reach v never help; so s(v) is the
+// least depth of a partial choice of one follower at ancestors of v under
+// which every compatible path from the root to a sink meets v.
+func Switchability(G *umda.Game, v int32, maxSearch int) (s int, exact bool) {
+	if maxSearch <= 0 {
+		maxSearch = DefaultMaxSearch
+	}
+	dist := Distances(G)
+	bound := dist[v]
+	if v == G.Root() {
+		return 0, true
+	}
+	n := G.NumPositions()
+	none := make([]int, n)
+	for i := range none {
+		none[i] = -1
+	}
+	// s(v) = 0 exactly when the empty set is a v-switcher.
+	if switches(G, v, none) {
+		return 0, true
+	}
+	// Forcing every predecessor of v onto v is a switcher of depth 1 (a
+	// path enters v at most once); if it works, s(v) = 1.
+	force := append([]int(nil), none...)
+	for u := 0; u < n; u++ {
+		for c, w := range G.Followers(int32(u)) {
+			if w == v {
+				force[u] = c
+			}
+		}
+	}
+	if switches(G, v, force) {
+		return 1, true
+	}
+	// Ancestors of v (excluding v) in reverse: reach[u] = u can reach v.
+	reach := make([]bool, n)
+	reach[v] = true
+	order := topo(G)
+	for k := len(order) - 1; k >= 0; k-- { // sinks first
+		u := order[k]
+		for _, w := range G.Followers(u) {
+			if reach[w] {
+				reach[u] = true
+				break
+			}
+		}
+	}
+	var anc []int32
+	for _, u := range order { // root first
+		if reach[u] && u != v {
+			anc = append(anc, u)
+		}
+	}
+	combos := 1.0
+	for _, u := range anc {
+		combos *= float64(len(G.Followers(u)) + 1)
+	}
+	if combos > float64(maxSearch) {
+		return bound, false
+	}
+	choice := make([]int, n) // -1: no A edge at u; else follower number
+	for i := range choice {
+		choice[i] = -1
+	}
+	best := bound
+	var rec func(k int)
+	rec = func(k int) {
+		if k == len(anc) {
+			if d := depth(G, order, choice); d < best && switches(G, v, choice) {
+				best = d
+			}
+			return
+		}
+		u := anc[k]
+		for c := -1; c < len(G.Followers(u)); c++ {
+			choice[u] = c
+			rec(k + 1)
+		}
+		choice[u] = -1
+	}
+	rec(0)
+	return best, true
+}
+
+// topo returns the positions root first, each before its followers.
+func topo(G *umda.Game) []int32 {
+	n := G.NumPositions()
+	indeg := make([]int, n)
+	for u := 0; u < n; u++ {
+		for _, w := range G.Followers(int32(u)) {
+			indeg[w]++
+		}
+	}
+	var order, q []int32
+	for u := 0; u < n; u++ {
+		if indeg[u] == 0 {
+			q = append(q, int32(u))
+		}
+	}
+	for len(q) > 0 {
+		u := q[0]
+		q = q[1:]
+		order = append(order, u)
+		for _, w := range G.Followers(u) {
+			if indeg[w]--; indeg[w] == 0 {
+				q = append(q, w)
+			}
+		}
+	}
+	return order
+}
+
+// depth is Depth(A): the most A edges on one directed path.
+func depth(G *umda.Game, order []int32, choice []int) int {
+	best := make([]int, G.NumPositions())
+	m := 0
+	for k := len(order) - 1; k >= 0; k-- {
+		u := order[k]
+		for c, w := range G.Followers(u) {
+			b := best[w]
+			if choice[u] == c {
+				b++
+			}
+			best[u] = max(best[u], b)
+		}
+		m = max(m, best[u])
+	}
+	return m
+}
+
+// switches reports whether every A-compatible path from the root to a
+// sink meets v (Definition 4.2): no sink other than v is reachable from
+// the root avoiding v, following A where it is defined.
+func switches(G *umda.Game, v int32, choice []int) bool {
+	seen := make([]bool, G.NumPositions())
+	stack := []int32{G.Root()}
+	seen[G.Root()] = true
+	for len(stack) > 0 {
+		u := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if u == v {
+			continue
+		}
+		fs := G.Followers(u)
+		if len(fs) == 0 {
+			return false
+		}
+		if c := choice[u]; c >= 0 {
+			fs = fs[c : c+1]
+		}
+		for _, w := range fs {
+			if !seen[w] {
+				seen[w] = true
+				stack = append(stack, w)
+			}
+		}
+	}
+	return true
+}
+
+// Report summarises a game for the runtime analysis.
+type Report struct {
+	N        int `json:"n"`
+	Delta    int `json:"delta"`
+	Interior int `json:"interior"`
+	Critical int `json:"critical"` // |W_G|
+	// SBar = max s(v) over V, SHat = max over W_G; exact, or upper bounds
+	// from Proposition 4.4 when SBarExact is false.
+	SBar      int  `json:"sbar"`
+	SHat      int  `json:"shat"`
+	SBarExact bool `json:"sbar_exact"`
+	// BoundExponent is 2 + 3 s-bar, the exponent of (20 Delta n) in the
+	// runtime bound of Corollary 5.5.
+	BoundExponent float64 `json:"bound_exponent"`
+	Fictitious    bool    `json:"fictitious_root"`
+	// S[v] is s(v) (or its bound).
+	S []int `json:"-"`
+}
+
+// Analyze computes the report, searching at most maxSearch partial
+// strategies per vertex for exact switchabilities (0: DefaultMaxSearch).
+func Analyze(G *umda.Game, maxSearch int) Report {
+	r := Report{N: G.NumPositions(), Delta: G.MaxDegree(), Interior: len(G.Interior), SBarExact: true, Fictitious: G.Fictitious}
+	crit := map[int32]bool{}
+	for _, v := range G.Critical() {
+		crit[v] = true
+	}
+	r.Critical = len(crit)
+	r.S = make([]int, r.N)
+	for v := int32(0); v < int32(r.N); v++ {
+		s, exact := Switchability(G, v, maxSearch)
+		r.S[v] = s
+		r.SBarExact = r.SBarExact && exact
+		r.SBar = max(r.SBar, s)
+		if crit[v] {
+			r.SHat = max(r.SHat, s)
+		}
+	}
+	r.BoundExponent = 2 + 3*float64(r.SBar)
+	return r
+}
+
+// Corollary55 returns the population size mu = C (K + sbar + 1)
+// (20 Delta n)^(1+2 sbar) log n and the runtime bound
+// C^2 (K + sbar + 1) (20 Delta n)^(2+3 sbar) log^2 n of Corollary 5.5,
+// for a constant C (the paper leaves it unspecified).
+func Corollary55(C, K float64, sbar, delta, n int) (mu, bound float64) {
+	base := 20 * float64(delta) * float64(n)
+	ln := math.Log(float64(n))
+	s := float64(sbar)
+	mu = C * (K + s + 1) * math.Pow(base, 1+2*s) * ln
+	bound = C * C * (K + s + 1) * math.Pow(base, 2+3*s) * ln * ln
+	return mu, bound
+}
+
+// Theorem52 returns the runtime bound C mu sum_{v in W_G} (20 Delta n)^s(v)
+// log n of Theorem 5.2, for a report's switchabilities.
+func Theorem52(C, mu float64, G *umda.Game, r Report) float64 {
+	base := 20 * float64(r.Delta) * float64(r.N)
+	sum := 0.0
+	for _, v := range G.Critical() {
+		sum += math.Pow(base, float64(r.S[v]))
+	}
+	return C * mu * sum * math.Log(float64(r.N))
+}
+
+// PathProbabilities returns P(v in Path_G(x, y)) for x, y ~ Univ(X_G, p):
+// the path is a Markov chain from the root that moves from u to w with
+// probability p(u, w) (proof of Lemma 4.5), so the probabilities follow
+// in one pass root first. p is indexed like Game.Interior.
+func PathProbabilities(G *umda.Game, p [][]float64) []float64 {
+	pr := make([]float64, G.NumPositions())
+	pr[G.Root()] = 1
+	for _, u := range topo(G) {
+		i := G.Index(u)
+		if i < 0 {
+			continue
+		}
+		for s, w := range G.Followers(u) {
+			pr[w] += pr[u] * p[i][s]
+		}
+	}
+	return pr
+}
