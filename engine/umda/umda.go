@@ -47,6 +47,10 @@ type Params struct {
 	// Generations, if positive, plays exactly that many generations without
 	// testing for optimality (for measurements of the dynamics).
 	Generations int
+	// Trace records p_t at the critical positions and the fraction of
+	// optimal selected strategies in every generation (testing every
+	// winner, which costs more than stopping at the first optimal one).
+	Trace bool
 }
 
 // Run is the result of a run of Algorithm 1.
@@ -64,6 +68,8 @@ type Run struct {
 	// P is the final distribution p: P[i][s] is the probability of moving
 	// from interior position i (Game.Interior[i]) to its follower s.
 	P [][]float64
+	// Trace is set when Params.Trace is.
+	Trace *Trace
 }
 
 // AutoGamma is the gamma of Theorem 5.2: 1/(20 Delta n).
@@ -123,6 +129,12 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 	} else {
 		fast = make([]winner, par.Mu)
 	}
+	if par.Trace {
+		run.Trace = &Trace{Critical: G.Critical()}
+		for _, v := range run.Trace.Critical {
+			run.Trace.names = append(run.Trace.names, G.Graph.Format(v))
+		}
+	}
 	q := make([]float64, 0, G.MaxDegree())
 	for t := 0; ; t++ {
 		if err := ctx.Err(); err != nil {
@@ -138,6 +150,9 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 		for i := range counts {
 			clear(counts[i])
 		}
+		if run.Trace != nil {
+			run.Trace.P = append(run.Trace.P, G.correctMass(p, run.Trace.Critical))
+		}
 		if par.Naive {
 			G.tournaments(p, naive, par.Seed, t, workers)
 		} else {
@@ -149,11 +164,14 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 			par.Progress(run.Generations, run.Evaluations)
 		}
 		check := par.Generations <= 0
+		optimal := 0 // winners found optimal (all are tested when tracing)
 		if par.Naive {
 			for _, w := range naive {
-				if check && G.Optimal(w) {
-					run.Optimal = true
-					return run, nil
+				if (check || run.Trace != nil) && G.Optimal(w) {
+					optimal++
+					if run.Trace == nil {
+						break
+					}
 				}
 				for i, s := range w {
 					counts[i][s]++
@@ -165,18 +183,29 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 			rng := rand.New(src)
 			known := make([]int, k)
 			for j := range fast {
-				if check && G.lazyOptimal(&fast[j], p, rng, &seen, &at, move) {
-					run.Optimal = true
-					return run, nil
+				if (check || run.Trace != nil) && G.lazyOptimal(&fast[j], p, rng, &seen, &at, move) {
+					optimal++
+					if run.Trace == nil {
+						break
+					}
 				}
 				for _, c := range fast[j].moves {
 					counts[c.i][c.s]++
 					known[c.i]++
 				}
 			}
-			for i := range counts {
-				multinomial(par.Mu-known[i], p[i], counts[i], rng, src)
+			if optimal == 0 || run.Trace != nil {
+				for i := range counts {
+					multinomial(par.Mu-known[i], p[i], counts[i], rng, src)
+				}
 			}
+		}
+		if run.Trace != nil {
+			run.Trace.Optimal = append(run.Trace.Optimal, float64(optimal)/float64(par.Mu))
+		}
+		if check && optimal > 0 {
+			run.Optimal = true
+			return run, nil
 		}
 		for i := range p {
 			q = q[:len(p[i])]

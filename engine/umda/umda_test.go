@@ -274,3 +274,44 @@ func TestUMDA(t *testing.T) {
 		t.Fatal("gamma 0.9 accepted with Delta = 2")
 	}
 }
+
+// A trace starts from the uniform p_0: on SUBTRACTIONNIM_n^2 every critical
+// position has two moves, one to value 0, so its first entry is 1/2; the
+// run ends in the first generation with an optimal selected strategy.
+func TestTrace(t *testing.T) {
+	g, _ := games.SubtractionNim(16, 2)
+	G := prepare(t, g, Options{})
+	for _, naive := range []bool{false, true} {
+		r, err := G.UMDA(context.Background(), Params{Mu: 30, Seed: 5, Trace: true, Naive: naive, MaxEvaluations: 1_000_000})
+		if err != nil || !r.Optimal {
+			t.Fatalf("naive %v: %+v %v", naive, r, err)
+		}
+		tr := r.Trace
+		if len(tr.P) != r.Generations || len(tr.Optimal) != r.Generations || len(tr.Critical) == 0 {
+			t.Fatalf("trace of %d generations for a run of %d", len(tr.P), r.Generations)
+		}
+		for _, x := range tr.P[0] {
+			if x != 0.5 {
+				t.Fatalf("p_0 mass on the winning move %v, want 1/2", x)
+			}
+		}
+		last := tr.Optimal[len(tr.Optimal)-1]
+		for _, f := range tr.Optimal[:len(tr.Optimal)-1] {
+			if f != 0 {
+				t.Fatalf("optimal fraction %v before the last generation", f)
+			}
+		}
+		if last <= 0 {
+			t.Fatal("last generation has no optimal strategy")
+		}
+		if df := tr.DataFrame(); df.Nrow() != r.Generations || df.Ncol() != 4 {
+			t.Fatalf("%d x %d", df.Nrow(), df.Ncol())
+		}
+		if df := tr.Positions(); df.Ncol() != 1+len(tr.Critical) {
+			t.Fatalf("positions frame has %d columns", df.Ncol())
+		}
+		if _, err := tr.Plot(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
