@@ -61,6 +61,9 @@ func umdaFlags(spec *games.Spec) (*flag.FlagSet, *umdaOpts) {
 }
 
 func cmdUMDA(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "sweep" {
+		return cmdSweep(ctx, args[1:], stdout, stderr)
+	}
 	// Find the game first, so that its flags can be registered.
 	spec, err := specFromArgs(args)
 	if err != nil {
