@@ -8,6 +8,7 @@ package theory
 
 import (
 	"math"
+	"math/rand/v2"
 
 	"github.com/coevolab/coevo/engine/umda"
 )
@@ -290,4 +291,70 @@ func PathProbabilities(G *umda.Game, p [][]float64) []float64 {
 		}
 	}
 	return pr
+}
+
+// WinProbabilities returns P(f_G^v(x, y) = 1) for every position v, with
+// x, y ~ Univ(X_G, p) independent: no position repeats on a path, so each
+// move is a fresh draw from p and the mover at v wins with probability
+// sum_w p(v, w) (1 - P(the mover at w wins)).
+func WinProbabilities(G *umda.Game, p [][]float64) []float64 {
+	win := make([]float64, G.NumPositions())
+	order := topo(G)
+	for k := len(order) - 1; k >= 0; k-- {
+		u := order[k]
+		i := G.Index(u)
+		if i < 0 {
+			continue // the mover at a sink loses
+		}
+		for s, w := range G.Followers(u) {
+			win[u] += p[i][s] * (1 - win[w])
+		}
+	}
+	return win
+}
+
+// Lemma32 returns the probability that the winner z of a tournament
+// between x, y ~ Univ(X_G, p) has z(u) = v, for every interior u
+// (indexed like Game.Interior) and follower v, by paper 000 Lemma 3.2:
+// p(u,v) [1 + P(u in Path)(1 - P(f^v = 1) - P(f^u = 1))].
+func Lemma32(G *umda.Game, p [][]float64) [][]float64 {
+	path := PathProbabilities(G, p)
+	win := WinProbabilities(G, p)
+	out := make([][]float64, len(G.Interior))
+	for i, u := range G.Interior {
+		out[i] = make([]float64, len(p[i]))
+		for s, v := range G.Followers(u) {
+			out[i][s] = p[i][s] * (1 + path[u]*(1-win[v]-win[u]))
+		}
+	}
+	return out
+}
+
+// SimulateSelection estimates the same probabilities as Lemma32 by playing
+// samples tournaments between strategies drawn from p (seeded).
+func SimulateSelection(G *umda.Game, p [][]float64, samples int, seed uint64) [][]float64 {
+	rng := rand.New(rand.NewPCG(seed, 32))
+	count := make([][]float64, len(G.Interior))
+	for i := range count {
+		count[i] = make([]float64, len(p[i]))
+	}
+	x := make(umda.Strategy, len(G.Interior))
+	y := make(umda.Strategy, len(G.Interior))
+	for k := 0; k < samples; k++ {
+		G.Sample(p, x, rng)
+		G.Sample(p, y, rng)
+		z := y
+		if G.Play(x, y, nil) {
+			z = x
+		}
+		for i, s := range z {
+			count[i][s]++
+		}
+	}
+	for i := range count {
+		for s := range count[i] {
+			count[i][s] /= float64(samples)
+		}
+	}
+	return count
 }

@@ -172,6 +172,33 @@ func TestLemma32(t *testing.T) {
 				}
 			}
 		}
+		// Lemma32 (path and win probabilities by dynamic programming)
+		// agrees with the enumeration, and so does WinProbabilities.
+		pred := Lemma32(G, p)
+		win := WinProbabilities(G, p)
+		for i := range pred {
+			for s := range pred[i] {
+				if math.Abs(pred[i][s]-zProb[i][s]) > 1e-9 {
+					t.Fatalf("%T: Lemma32 %v, enumeration %v", g, pred[i][s], zProb[i][s])
+				}
+			}
+		}
+		for v := range win {
+			if math.Abs(win[v]-winFrom[v]) > 1e-9 {
+				t.Fatalf("%T v=%d: win probability %v, enumeration %v", g, v, win[v], winFrom[v])
+			}
+		}
+		// The Monte-Carlo estimate is within 5 standard errors.
+		const samples = 40000
+		sim := SimulateSelection(G, p, samples, 9)
+		for i := range sim {
+			for s := range sim[i] {
+				q := zProb[i][s]
+				if se := math.Sqrt(q * (1 - q) / samples); math.Abs(sim[i][s]-q) > 5*se+1e-12 {
+					t.Fatalf("%T: simulated %v, exact %v", g, sim[i][s], q)
+				}
+			}
+		}
 		// And the path probabilities agree with PathProbabilities.
 		pr := PathProbabilities(G, p)
 		for v := range pr {

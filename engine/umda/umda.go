@@ -247,6 +247,9 @@ func (G *Game) tournaments(p [][]float64, winners []Strategy, seed uint64, t, wo
 	wg.Wait()
 }
 
+// Sample draws a strategy from Univ(X_G, p) into x.
+func (G *Game) Sample(p [][]float64, x Strategy, rng *rand.Rand) { sample(p, x, rng) }
+
 // sample draws a strategy from Univ(X_G, p).
 func sample(p [][]float64, x Strategy, rng *rand.Rand) {
 	for i, d := range p {

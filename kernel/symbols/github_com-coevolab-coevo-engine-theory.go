@@ -16,9 +16,12 @@ func init() {
 		"Corollary55":       reflect.ValueOf(theory.Corollary55),
 		"DefaultMaxSearch":  reflect.ValueOf(constant.MakeFromLiteral("2000000", token.INT, 0)),
 		"Distances":         reflect.ValueOf(theory.Distances),
+		"Lemma32":           reflect.ValueOf(theory.Lemma32),
 		"PathProbabilities": reflect.ValueOf(theory.PathProbabilities),
+		"SimulateSelection": reflect.ValueOf(theory.SimulateSelection),
 		"Switchability":     reflect.ValueOf(theory.Switchability),
 		"Theorem52":         reflect.ValueOf(theory.Theorem52),
+		"WinProbabilities":  reflect.ValueOf(theory.WinProbabilities),
 
 		// type definitions
 		"Report": reflect.ValueOf((*theory.Report)(nil)),

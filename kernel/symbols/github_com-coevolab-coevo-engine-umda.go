@@ -20,5 +20,6 @@ func init() {
 		"Params":   reflect.ValueOf((*umda.Params)(nil)),
 		"Run":      reflect.ValueOf((*umda.Run)(nil)),
 		"Strategy": reflect.ValueOf((*umda.Strategy)(nil)),
+		"Trace":    reflect.ValueOf((*umda.Trace)(nil)),
 	}
 }
