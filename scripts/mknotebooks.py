@@ -216,9 +216,169 @@ p
 """),
 ]
 
+
+UMDA = [
+    ("markdown", """
+# UMDA on impartial games: runtime against the bound (paper 000)
+
+Benford and Lehre, *A general upper bound for the runtime of a coevolutionary algorithm
+on impartial combinatorial games*. Algorithm 1 run on catalogue games, watched live, its
+runtime measured against the size of the game and compared with the exponent of the bound
+(Corollary 5.5; Proposition 6.1 for SUBTRACTIONNIM: (kn)^5 log^2 n). The bound is an upper
+bound with unspecified constants: a measured exponent far below it is expected.
+"""),
+    ("markdown", "## A run, watched live\n\nThe progress bar is a `display.Progress` driven by the run's progress callback; the run stops at the first generation whose selected population holds an optimal strategy."),
+    ("code", """
+import (
+	"github.com/coevolab/coevo/engine/game"
+	"github.com/coevolab/coevo/engine/games"
+	"github.com/coevolab/coevo/engine/theory"
+	"github.com/coevolab/coevo/engine/umda"
+	"github.com/coevolab/coevo/kernel/display"
+	"github.com/coevolab/coevo/stats/runtime"
+)
+
+// prepare compiles a game and prepares it for UMDA.
+func prepare(g game.Game, err error) *umda.Game {
+	if err != nil {
+		panic(err)
+	}
+	gr, err := game.Compile(g)
+	if err != nil {
+		panic(err)
+	}
+	G, err := umda.Prepare(gr, umda.Options{})
+	if err != nil {
+		panic(err)
+	}
+	return G
+}
+
+G := prepare(games.SubtractionNim(60, 3))
+bar := display.NewProgress("generations (at most 400)", 400)
+run, err := G.UMDA(display.Context(), umda.Params{Mu: 200, Seed: 1, MaxEvaluations: 400 * 200, Trace: true,
+	Progress: func(gen int, evals int64) { bar.Set(float64(gen)) }})
+bar.Done()
+fmt.Printf("optimal: %v after %d generations (%d games); censored: %v\\n", run.Optimal, run.Generations, run.Evaluations, run.Censored)
+"""),
+    ("markdown", "## p_t at the critical positions\n\nThe probability of moving to a position of value 0 at each critical position (grey), their mean, and the fraction of selected strategies that are optimal."),
+    ("code", "tracePlot, _ := run.Trace.Plot()\ntracePlot"),
+    ("code", "run.Trace.DataFrame().Subset([]int{0, 1, 2, run.Generations / 2, run.Generations - 1})"),
+    ("markdown", "## Theory: switchability and the bound\n\nFor SUBTRACTIONNIM, s-bar = 1 (Proposition 6.1), so the runtime exponent of Corollary 5.5 is 2 + 3 = 5."),
+    ("code", """
+rep := theory.Analyze(G, 0)
+fmt.Printf("n = %d, Delta = %d, |W_G| = %d, s-bar = %d (exact %v), bound exponent %g\\n", rep.N, rep.Delta, rep.Critical, rep.SBar, rep.SBarExact, rep.BoundExponent)
+"""),
+    ("markdown", "## Runtime against size\n\nSUBTRACTIONNIM with k = 2 and k = 3 and SILVERDOLLAR with k = 2 coins, 8 seeds a size, μ = 100, γ = 1/(20Δn). Runs that reach the budget are censored: kept out of the fit and counted in the success rate and ERT."),
+    ("code", """
+// sweep runs UMDA on the games built for each size and returns the points.
+func sweep(build func(size int) (game.Game, error), sizes []int, seeds int) []runtime.Point {
+	var pts []runtime.Point
+	for _, size := range sizes {
+		G := prepare(build(size))
+		for seed := 1; seed <= seeds; seed++ {
+			r, err := G.UMDA(display.Context(), umda.Params{Mu: 100, Seed: uint64(seed), MaxEvaluations: 2000000})
+			if err != nil {
+				panic(err)
+			}
+			pts = append(pts, runtime.Point{N: float64(G.NumPositions()), T: float64(r.Evaluations), Censored: r.Censored})
+		}
+	}
+	return pts
+}
+
+// fit regresses runtime on size against a bound's exponent.
+func fit(pts []runtime.Point, bound float64) *runtime.Result {
+	r, err := runtime.Fit(pts, runtime.Options{Bootstrap: 500, Seed: 1, BoundExponent: bound})
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+sub2 := sweep(func(n int) (game.Game, error) { return games.SubtractionNim(n, 2) }, []int{10, 20, 40, 80, 160}, 8)
+sub3 := sweep(func(n int) (game.Game, error) { return games.SubtractionNim(n, 3) }, []int{10, 20, 40, 80, 160}, 8)
+fit2, fit3 := fit(sub2, 5), fit(sub3, 5)
+fmt.Printf("SUBTRACTIONNIM k=2: T ~ n^%.2f, 95%% CI [%.2f, %.2f]; bound exponent 5\\n", fit2.Exponent, fit2.ExponentCI[0], fit2.ExponentCI[1])
+fmt.Printf("SUBTRACTIONNIM k=3: T ~ n^%.2f, 95%% CI [%.2f, %.2f]; bound exponent 5\\n", fit3.Exponent, fit3.ExponentCI[0], fit3.ExponentCI[1])
+"""),
+    ("code", "fit3.DataFrame()"),
+    ("code", "fitPlot, _ := fit3.Plot()\nfitPlot"),
+    ("markdown", "SILVERDOLLAR with k = 2 coins: Proposition 6.2 bounds the runtime by n^(5+3k+2/k) = n^12 in the number of positions n = C(m, 2)."),
+    ("code", """
+sd := sweep(func(m int) (game.Game, error) { return games.NewSilverDollar(m, 2) }, []int{5, 7, 9, 11, 13}, 8)
+fitSD := fit(sd, 12)
+fmt.Printf("SILVERDOLLAR k=2: T ~ n^%.2f, 95%% CI [%.2f, %.2f]; bound exponent 12\\n", fitSD.Exponent, fitSD.ExponentCI[0], fitSD.ExponentCI[1])
+fitSD.DataFrame()
+"""),
+    ("markdown", "## Lemma 3.2, exact against simulated\n\nThe probability that a tournament's winner moves from u to v, from Lemma 3.2 (exact, by dynamic programming over the game graph) and from 200,000 simulated tournaments, on SUBTRACTIONNIM_8^2 with a random p."),
+    ("code", """
+import "math/rand/v2"
+
+small := prepare(games.SubtractionNim(8, 2))
+rng := rand.New(rand.NewPCG(7, 7))
+p := make([][]float64, len(small.Interior))
+for i, v := range small.Interior {
+	d := len(small.Followers(v))
+	q := make([]float64, d)
+	sum := 0.0
+	for s := range q {
+		q[s] = rng.Float64() + 0.1
+		sum += q[s]
+	}
+	for s := range q {
+		q[s] /= sum
+	}
+	p[i] = q
+}
+exact := theory.Lemma32(small, p)
+sim := theory.SimulateSelection(small, p, 200000, 3)
+fmt.Println("position  move  p(u,v)   Lemma 3.2   simulated")
+for i, u := range small.Interior {
+	for s, v := range small.Followers(u) {
+		fmt.Printf("%8s  -> %s  %.4f   %.4f      %.4f\\n", small.Graph.Format(u), small.Graph.Format(v), p[i][s], exact[i][s], sim[i][s])
+	}
+}
+"""),
+    ("markdown", "## The intransitive cycle of section 1\n\nThe paper prints *111121 defeats 122112, which in turn defeats 12122, which in turn defeats 111121, regardless of who plays first* for SUBTRACTIONNIM_7^2; the middle strategy has five symbols. Completing it with one symbol in every way, these close the cycle:"),
+    ("code", """
+g7, _ := games.SubtractionNim(7, 2)
+gr7, _ := game.Compile(g7)
+G7, _ := umda.Prepare(gr7, umda.Options{NoFictitiousRoot: true})
+
+// strat reads a strategy written as the amount taken at positions 1..6.
+func strat(s string) umda.Strategy {
+	x := make(umda.Strategy, len(G7.Interior))
+	for i, v := range G7.Interior {
+		pos := int(G7.Graph.Format(v)[0] - '0')
+		x[i] = int32(s[pos-1] - '1')
+		if int(x[i]) >= len(G7.Followers(v)) {
+			return nil
+		}
+	}
+	return x
+}
+
+func beats(a, b umda.Strategy) bool { return G7.Play(a, b, nil) && !G7.Play(b, a, nil) }
+
+A, B := strat("111121"), strat("122112")
+fmt.Println("111121 beats 122112 in both seats:", beats(A, B))
+seen := map[string]bool{}
+for i := 0; i <= 5; i++ {
+	for _, c := range "12" {
+		s := "12122"[:i] + string(c) + "12122"[i:]
+		if C := strat(s); !seen[s] && C != nil && beats(B, C) && beats(C, A) {
+			fmt.Println("cycle closes with", s)
+		}
+		seen[s] = true
+	}
+}
+"""),
+]
+
 os.makedirs("notebooks", exist_ok=True)
-for name, cells in [("01-sprague-grundy.ipynb", SG), ("03-ratings.ipynb", RATINGS)]:
+for name, cells in [("01-sprague-grundy.ipynb", SG), ("02-umda-runtime.ipynb", UMDA), ("03-ratings.ipynb", RATINGS)]:
     with open(os.path.join("notebooks", name), "w") as f:
         json.dump(nb(cells), f, indent=1)
         f.write("\n")
-print("wrote notebooks/01-sprague-grundy.ipynb notebooks/03-ratings.ipynb")
+print("wrote notebooks/01-sprague-grundy.ipynb notebooks/02-umda-runtime.ipynb notebooks/03-ratings.ipynb")
