@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"sort"
 	"strconv"
@@ -19,6 +18,7 @@ import (
 	"github.com/coevolab/coevo/engine/game"
 	"github.com/coevolab/coevo/engine/games"
 	"github.com/coevolab/coevo/engine/umda"
+	"github.com/coevolab/coevo/internal/atomicfile"
 )
 
 // sweepConfig is the JSON file of coevo umda sweep.
@@ -259,21 +259,10 @@ func writeResults(path string, rows [][]string) error {
 		}
 		return false
 	})
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".sweep-*.csv")
-	if err != nil {
-		return err
-	}
-	w := csv.NewWriter(tmp)
-	w.Write(sweepHeader)
-	w.WriteAll(sorted)
-	if err := w.Error(); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, func(f io.Writer) error {
+		w := csv.NewWriter(f)
+		w.Write(sweepHeader)
+		w.WriteAll(sorted)
+		return w.Error()
+	})
 }

@@ -44,7 +44,7 @@ func TestSweepResume(t *testing.T) {
 	if string(got) != string(want) {
 		t.Fatalf("resumed results differ:\n%s\nvs\n%s", got, want)
 	}
-	if left, _ := filepath.Glob(filepath.Join(dir, ".sweep-*")); len(left) != 0 {
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) != 0 {
 		t.Fatalf("temporary files left: %v", left)
 	}
 	for _, bad := range []string{`{"game": "chess"}`, `{"game": "nim", "size": "heaps"}`, `{"game": "subtraction", "size": "n", "sizes": [8], "seeds": 1, "mu": [20], "colour": 1}`} {

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/coevolab/coevo/internal/atomicfile"
 	"github.com/vdobler/chart"
 	"github.com/vdobler/chart/txtg"
 	gplot "gonum.org/v1/plot"
@@ -187,14 +188,8 @@ func Save(p *gplot.Plot, path string) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".plot-*."+ext)
-	if err != nil {
-		return err
-	}
 	var buf bytes.Buffer
 	if _, err := w.WriteTo(&buf); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
 		return err
 	}
 	out := buf.Bytes()
@@ -203,16 +198,10 @@ func Save(p *gplot.Plot, path string) error {
 	if ext == "eps" && bytes.HasPrefix(out, []byte("%%!PS")) {
 		out = out[1:]
 	}
-	if _, err := tmp.Write(out); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
+	return atomicfile.Write(path, func(f io.Writer) error {
+		_, err := f.Write(out)
 		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	})
 }
 
 // Text renders a scatter of (x, y) as a plain-text chart of w x h

@@ -35,7 +35,7 @@ func TestSaveFormats(t *testing.T) {
 	if err := plot.Save(p, filepath.Join(dir, "r.doc")); err == nil || !strings.Contains(err.Error(), ".doc") {
 		t.Fatalf("got %v", err)
 	}
-	if left, _ := filepath.Glob(filepath.Join(dir, ".plot-*")); len(left) != 0 {
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) != 0 {
 		t.Fatalf("temporary files left: %v", left)
 	}
 }
