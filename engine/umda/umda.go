@@ -77,10 +77,11 @@ func (G *Game) AutoGamma() float64 {
 	return 1 / (20 * float64(G.MaxDegree()) * float64(G.NumPositions()))
 }
 
-// UMDA runs Algorithm 1 with the naive sampler: whole strategies are drawn
-// for every tournament. It stops at the first generation whose winners
-// include an optimal strategy, when the budget is spent, or when ctx is
-// cancelled (returning ctx.Err()).
+// UMDA runs Algorithm 1, with the fast sampler (exact in distribution; see
+// fast.go) unless Params.Naive asks for whole strategies to be drawn for
+// every tournament. It stops at the first generation whose winners include
+// an optimal strategy, when the budget is spent, after Params.Generations
+// generations if set, or when ctx is cancelled (returning ctx.Err()).
 func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 	if par.Mu < 1 {
 		return nil, fmt.Errorf("umda: mu = %d, must be at least 1", par.Mu)
@@ -121,6 +122,7 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 	var fast []winner
 	var seen, at marks
 	move := make([]int32, k)
+	known := make([]int, k) // winners whose move at each position is known
 	if par.Naive {
 		naive = make([]Strategy, par.Mu)
 		for i := range naive {
@@ -181,7 +183,7 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 			// The lazy test and the counts draw from streams of their own.
 			src := rand.NewPCG(par.Seed^0x6c62272e07bb0142, uint64(t))
 			rng := rand.New(src)
-			known := make([]int, k)
+			clear(known)
 			for j := range fast {
 				if (check || run.Trace != nil) && G.lazyOptimal(&fast[j], p, rng, &seen, &at, move) {
 					optimal++
