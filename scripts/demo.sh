@@ -14,6 +14,9 @@ step solve crossover-mutation --bits 0000 --bits2 1111 --json --no-line
 step solve --rules docs/rules/divisor.rules --no-line
 step sg octal --code 0.77 --upto 200 --period
 step sg grundy --upto 48
-step games
+
 step bt fit datasets/003_table6.csv --format matrix --plot out/table6-ratings.pdf
 step regress docs/example-runs.csv --x n --y T --bound-exponent 5 --plot out/runtime-fit.pdf
+step theory --game subtraction --n 30 --k 3
+step umda --game subtraction --n 30 --k 3 --mu 200 --seed 1
+step games
