@@ -3,7 +3,6 @@ package umda
 import (
 	"math"
 	"math/rand/v2"
-	"sync"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -31,36 +30,25 @@ type winner struct {
 
 // fastTournaments plays generation t's tournaments along their paths.
 func (G *Game) fastTournaments(p [][]float64, seed uint64, t int, winners []winner, workers int) {
-	var wg sync.WaitGroup
-	next := make(chan int, len(winners))
-	for j := range winners {
-		next <- j
-	}
-	close(next)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var moves [2][]choice
-			for j := range next {
-				rng := rand.New(rand.NewPCG(seed, uint64(t)<<32|uint64(j)))
-				moves[0], moves[1] = moves[0][:0], moves[1][:0]
-				v := G.root
-				mover := 0
-				for G.index[v] >= 0 {
-					i := G.index[v]
-					s := drawOne(p[i], rng)
-					moves[mover] = append(moves[mover], choice{i, s})
-					v = G.Followers(v)[s]
-					mover ^= 1
-				}
-				// The player to move at the sink loses.
-				won := mover ^ 1
-				winners[j].moves = append(winners[j].moves[:0], moves[won]...)
+	parallel(len(winners), workers, func() func(j int) {
+		var moves [2][]choice
+		return func(j int) {
+			rng := rand.New(rand.NewPCG(seed, uint64(t)<<32|uint64(j)))
+			moves[0], moves[1] = moves[0][:0], moves[1][:0]
+			v := G.root
+			mover := 0
+			for G.index[v] >= 0 {
+				i := G.index[v]
+				s := drawOne(p[i], rng)
+				moves[mover] = append(moves[mover], choice{i, s})
+				v = G.Followers(v)[s]
+				mover ^= 1
 			}
-		}()
-	}
-	wg.Wait()
+			// The player to move at the sink loses.
+			won := mover ^ 1
+			winners[j].moves = append(winners[j].moves[:0], moves[won]...)
+		}
+	})
 }
 
 // drawOne samples a follower number from the distribution d.

@@ -222,9 +222,29 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 // tournaments fills winners[j] with the winner of tournament j of
 // generation t, in parallel, each tournament with its own random stream.
 func (G *Game) tournaments(p [][]float64, winners []Strategy, seed uint64, t, workers int) {
+	parallel(len(winners), workers, func() func(j int) {
+		x := make(Strategy, len(p))
+		y := make(Strategy, len(p))
+		return func(j int) {
+			rng := rand.New(rand.NewPCG(seed, uint64(t)<<32|uint64(j)))
+			sample(p, x, rng)
+			sample(p, y, rng)
+			if G.Play(x, y, nil) {
+				copy(winners[j], x)
+			} else {
+				copy(winners[j], y)
+			}
+		}
+	})
+}
+
+// parallel runs task(j) for j in [0, n) on workers goroutines; each
+// worker gets its own task function (and so its own scratch space) from
+// newTask.
+func parallel(n, workers int, newTask func() func(j int)) {
 	var wg sync.WaitGroup
-	next := make(chan int, len(winners))
-	for j := range winners {
+	next := make(chan int, n)
+	for j := 0; j < n; j++ {
 		next <- j
 	}
 	close(next)
@@ -232,17 +252,9 @@ func (G *Game) tournaments(p [][]float64, winners []Strategy, seed uint64, t, wo
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			x := make(Strategy, len(p))
-			y := make(Strategy, len(p))
+			task := newTask()
 			for j := range next {
-				rng := rand.New(rand.NewPCG(seed, uint64(t)<<32|uint64(j)))
-				sample(p, x, rng)
-				sample(p, y, rng)
-				if G.Play(x, y, nil) {
-					copy(winners[j], x)
-				} else {
-					copy(winners[j], y)
-				}
+				task(j)
 			}
 		}()
 	}
