@@ -51,6 +51,30 @@ func theoryFlags(spec *games.Spec) (*flag.FlagSet, *struct {
 	return fs, o
 }
 
+// prepareGame builds the game of a command's --game and game flags (parsed
+// into fs), compiles it and prepares it for UMDA.
+func prepareGame(ctx context.Context, fs *flag.FlagSet, spec *games.Spec, opt umda.Options) (*umda.Game, error) {
+	if spec == nil {
+		return nil, usagef("missing --game (coevo games lists them)")
+	}
+	if fs.NArg() > 0 {
+		return nil, usagef("unexpected argument %q", fs.Arg(0))
+	}
+	g, err := spec.Build(gameArgs(fs, spec))
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	gr, err := game.CompileContext(ctx, g, game.Options{})
+	if err != nil {
+		return nil, err
+	}
+	G, err := umda.Prepare(gr, opt)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	return G, nil
+}
+
 // specFromArgs finds --game NAME in args (before flags are parsed, so
 // that the game's own flags can be registered).
 func specFromArgs(args []string) (*games.Spec, error) {
@@ -82,23 +106,9 @@ func cmdTheory(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := parseFlags(fs, args, stdout, theoryHelp); err != nil {
 		return err
 	}
-	if spec == nil {
-		return usagef("missing --game (coevo games lists them)")
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
-	}
-	g, err := spec.Build(gameArgs(fs, spec))
-	if err != nil {
-		return usagef("%v", err)
-	}
-	gr, err := game.CompileContext(ctx, g, game.Options{})
+	G, err := prepareGame(ctx, fs, spec, umda.Options{})
 	if err != nil {
 		return err
-	}
-	G, err := umda.Prepare(gr, umda.Options{})
-	if err != nil {
-		return usagef("%v", err)
 	}
 	r := theory.Analyze(G, o.maxSearch)
 	if o.json {

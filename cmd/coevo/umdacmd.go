@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/coevolab/coevo/engine/game"
 	"github.com/coevolab/coevo/engine/games"
 	"github.com/coevolab/coevo/engine/umda"
 )
@@ -73,29 +72,15 @@ func cmdUMDA(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := parseFlags(fs, args, stdout, umdaHelp); err != nil {
 		return err
 	}
-	if spec == nil {
-		return usagef("missing --game (coevo games lists them)")
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
-	}
-	g, err := spec.Build(gameArgs(fs, spec))
-	if err != nil {
-		return usagef("%v", err)
-	}
 	gamma := 0.0
 	if o.gamma != "auto" {
 		if gamma, err = strconv.ParseFloat(o.gamma, 64); err != nil || gamma <= 0 {
 			return usagef("--gamma %q: want auto or a positive number", o.gamma)
 		}
 	}
-	gr, err := game.CompileContext(ctx, g, game.Options{})
+	G, err := prepareGame(ctx, fs, spec, umda.Options{NoFictitiousRoot: o.noRoot})
 	if err != nil {
 		return err
-	}
-	G, err := umda.Prepare(gr, umda.Options{NoFictitiousRoot: o.noRoot})
-	if err != nil {
-		return usagef("%v", err)
 	}
 	progress, done := progressTo(stderr, "evaluations")
 	par := umda.Params{Mu: o.mu, Gamma: gamma, MaxEvaluations: o.maxEvals, Seed: o.seed, Workers: o.workers, Naive: o.naive}
