@@ -53,14 +53,13 @@ Flags:
 	flagDefaults(w, fs)
 }
 
-func sweepFlags() (*flag.FlagSet, *struct {
+type sweepOpts struct {
 	out     string
 	workers int
-}) {
-	o := &struct {
-		out     string
-		workers int
-	}{}
+}
+
+func sweepFlags() (*flag.FlagSet, *sweepOpts) {
+	o := &sweepOpts{}
 	fs := flag.NewFlagSet("umda sweep", flag.ContinueOnError)
 	fs.StringVar(&o.out, "out", "", "results CSV `FILE` (also the checkpoint)")
 	fs.IntVar(&o.workers, "workers", 0, "runs in parallel (0: all cores)")

@@ -33,16 +33,14 @@ Flags:
 	flagDefaults(w, fs)
 }
 
-func theoryFlags(spec *games.Spec) (*flag.FlagSet, *struct {
+type theoryOpts struct {
 	game      string
 	json      bool
 	maxSearch int
-}) {
-	o := &struct {
-		game      string
-		json      bool
-		maxSearch int
-	}{}
+}
+
+func theoryFlags(spec *games.Spec) (*flag.FlagSet, *theoryOpts) {
+	o := &theoryOpts{}
 	fs := flag.NewFlagSet("theory", flag.ContinueOnError)
 	fs.StringVar(&o.game, "game", "", "the game (coevo games lists them)")
 	fs.BoolVar(&o.json, "json", false, `print {"n":..,"delta":..,"critical":..,"sbar":..,"sbar_exact":..,"bound_exponent":..}`)
