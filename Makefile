@@ -17,7 +17,7 @@ HTML_PRIORITY := $(foreach m,text/html application/pdf text/latex image/png imag
 TEST_JUPYTER := $(CURDIR)/build/jupyter
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: run test build deps test-deps jupyter-deps apt kernel-test demo bench fuzz clean
+.PHONY: run test build deps test-deps jupyter-deps apt kernel-test demo bench fuzz clean notebooks-clean
 
 # The main job: install what is missing, build coevo, install the kernel,
 # run the demonstration and execute every notebook into out/ as HTML.
@@ -85,3 +85,8 @@ fuzz:
 
 clean:
 	rm -rf bin build $(OUT)
+
+# The notebooks are edited in Jupyter and kept in the repository without
+# outputs (a test checks it): run this before committing a saved notebook.
+notebooks-clean: jupyter-deps
+	$(PY) -m nbconvert --clear-output --inplace notebooks/*.ipynb
