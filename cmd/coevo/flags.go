@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 
@@ -25,7 +26,23 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer, help func(io.
 		}
 		return usagef("%v (see coevo %s --help)", err, fs.Name())
 	}
-	return nil
+	return finiteFlags(fs)
+}
+
+// finiteFlags rejects a NaN or infinite value given to any float flag of
+// fs: no command means anything by them, and they would flow into results.
+func finiteFlags(fs *flag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		g, ok := f.Value.(flag.Getter)
+		if !ok || err != nil {
+			return
+		}
+		if x, ok := g.Get().(float64); ok && (math.IsNaN(x) || math.IsInf(x, 0)) {
+			err = usagef("--%s %s: not a finite number", f.Name, f.Value)
+		}
+	})
+	return err
 }
 
 // parseFileFlags parses "FILE [flags]" or "[flags] FILE [flags]": one

@@ -196,3 +196,25 @@ func TestHelp(t *testing.T) {
 		}
 	}
 }
+
+// A NaN or infinite value in any float flag is bad usage naming the flag,
+// whatever the command (issues 16 and 17).
+func TestNonFiniteFloatFlags(t *testing.T) {
+	data := filepath.Join("..", "..", "datasets", "003_table3b.csv")
+	cases := []struct {
+		flag string
+		args []string
+	}{
+		{"--elo-mean", []string{"bt", "fit", data, "--format", "matrix", "--elo-mean", "NaN"}},
+		{"--prior", []string{"bt", "fit", data, "--format", "matrix", "--prior", "+Inf"}},
+		{"--smoothing", []string{"bt", "fit", data, "--format", "matrix", "--smoothing", "nan"}},
+		{"--level", []string{"regress", "x.csv", "--level", "NaN"}},
+		{"--bound-exponent", []string{"regress", "x.csv", "--bound-exponent", "-Inf"}},
+	}
+	for _, c := range cases {
+		_, errs, st := coevo(c.args...)
+		if st != 2 || !strings.Contains(errs, c.flag) || !strings.Contains(errs, "finite") {
+			t.Errorf("%v: status %d, stderr %q; want 2 and a message naming %s", c.args, st, errs, c.flag)
+		}
+	}
+}
