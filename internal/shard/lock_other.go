@@ -1,0 +1,10 @@
+//go:build !unix
+
+package shard
+
+import "os"
+
+// lockFile opens path; without flock there is no lock on this system.
+func lockFile(path string, flag int, exclusive bool) (*os.File, error) {
+	return os.OpenFile(path, flag, 0o666)
+}
