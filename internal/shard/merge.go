@@ -123,7 +123,7 @@ func (j *Job) readShard(path string, s Split, rows [][]string) []string {
 	f, err := lockFile(path, os.O_RDONLY, false)
 	switch {
 	case os.IsNotExist(err):
-		return []string{fmt.Sprintf("shard %s is missing (no %s): run it", s, path)}
+		return []string{fmt.Sprintf("shard %s is missing (no %s): run it (--shard %s; on SLURM, array task %d)", s, path, s, s.Index)}
 	case err != nil:
 		return []string{fmt.Sprintf("shard %s: %v", s, err)}
 	}
@@ -148,8 +148,8 @@ func (j *Job) readShard(path string, s Split, rows [][]string) []string {
 		}
 	}
 	if len(missing) > 0 {
-		return []string{fmt.Sprintf("shard %s is incomplete: %s lacks %d of %d items (first %s): run it again, it resumes",
-			s, path, len(missing), len(missing)+t.n, j.Describe(missing[0]))}
+		return []string{fmt.Sprintf("shard %s is incomplete: %s lacks %d of %d items (first %s): run it again (--shard %s; on SLURM, array task %d), it resumes",
+			s, path, len(missing), len(missing)+t.n, j.Describe(missing[0]), s, s.Index)}
 	}
 	return nil
 }
