@@ -35,12 +35,12 @@ type clusterOpts struct {
 
 func addClusterFlags(fs *flag.FlagSet) *clusterOpts {
 	o := &clusterOpts{fs: fs}
-	fs.StringVar(&o.shard, "shard", "", "run only shard `I/N` of the work (0 <= I < N), into its own file OUT.shard-I-of-N.csv")
-	fs.BoolVar(&o.merge, "merge", false, "merge the shard files into OUT, byte for byte what one machine writes")
-	fs.IntVar(&o.shards, "shards", 0, "`N` shards: the array tasks of --slurm (default: one per item, at most 100), or the split --merge expects (default: the one the files show)")
-	fs.BoolVar(&o.slurm, "slurm", false, "write a SLURM job array script (OUT.sbatch) running one shard per task")
+	fs.StringVar(&o.shard, "shard", "", "run only shard `I/N` of the work (0 <= I < N), into its own file (results.csv: results.shard-I-of-N.csv)")
+	fs.BoolVar(&o.merge, "merge", false, "merge the shard files into the --out file, byte for byte what one machine writes")
+	fs.IntVar(&o.shards, "shards", 0, "`N` shards: the array tasks of --slurm (default: one per work item, at most 100), or the split --merge expects (default: the one the shard files show)")
+	fs.BoolVar(&o.slurm, "slurm", false, "write a SLURM job array script (results.csv: results.sbatch) running one shard per task")
 	fs.StringVar(&o.partition, "partition", "", "with --slurm: the SLURM `PARTITION` (default: the cluster's)")
-	fs.StringVar(&o.time, "time", "", "with --slurm: each task's time limit, e.g. 2:00:00 (default: the partition's)")
+	fs.StringVar(&o.time, "time", "", "with --slurm: each task's time `LIMIT`, e.g. 2:00:00 or 1-12:00:00 (default: the partition's)")
 	fs.IntVar(&o.cpus, "cpus", 1, "with --slurm: CPUs per task (the task's --workers)")
 	fs.BoolVar(&o.submit, "submit", false, "with --slurm: submit the script with sbatch and print the job id")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "with --slurm: print the script, write and submit nothing")
