@@ -33,6 +33,9 @@ type sweepConfig struct {
 
 	spec  *games.Spec
 	gamma float64 // 0: auto
+	// As recorded in every row: the fixed parameters as "k=3 m=2" (sorted
+	// by name), and gamma as configured ("auto" or the number).
+	params, gammaSetting string
 }
 
 // The most runs a sweep may hold: its work list is kept in memory.
@@ -98,7 +101,7 @@ var sweepHeader = []string{"game", "params", "size_param", "size", "mu", "seed",
 func (cfg *sweepConfig) sweepJob() (*shard.Job, []sweepRun, int) {
 	job := shard.NewJob("coevo umda sweep", sweepHeader, []string{"size", "mu", "seed"},
 		[]string{"game", "params", "size_param", "gamma_setting", "max_evals"})
-	settings := []string{cfg.Game, cfg.paramString(), cfg.Size, cfg.gammaSetting(), strconv.FormatInt(cfg.MaxEvals, 10)}
+	settings := []string{cfg.Game, cfg.params, cfg.Size, cfg.gammaSetting, strconv.FormatInt(cfg.MaxEvals, 10)}
 	var runs []sweepRun
 	dropped := 0
 	for _, size := range cfg.Sizes {
@@ -115,21 +118,12 @@ func (cfg *sweepConfig) sweepJob() (*shard.Job, []sweepRun, int) {
 	return job, runs, dropped
 }
 
-// paramString is the fixed game parameters as "k=3 m=2", sorted by name.
-func (cfg *sweepConfig) paramString() string {
-	var p []string
-	for k, v := range cfg.Params {
-		p = append(p, k+"="+v)
-	}
-	sort.Strings(p)
-	return strings.Join(p, " ")
-}
-
-func (cfg *sweepConfig) gammaSetting() string {
-	if cfg.gamma == 0 {
-		return "auto"
-	}
-	return strconv.FormatFloat(cfg.gamma, 'g', -1, 64)
+// row is the results row of run j of game G.
+func (cfg *sweepConfig) row(j sweepRun, G *umda.Game, r *umda.Run) []string {
+	return []string{cfg.Game, cfg.params, cfg.Size, strconv.Itoa(j.size), strconv.Itoa(j.mu), strconv.FormatUint(j.seed, 10),
+		cfg.gammaSetting, strconv.FormatInt(cfg.MaxEvals, 10),
+		strconv.Itoa(G.NumPositions()), strconv.Itoa(G.MaxDegree()), strconv.FormatFloat(r.Gamma, 'g', -1, 64),
+		strconv.FormatInt(r.Evaluations, 10), strconv.Itoa(r.Generations), strconv.FormatBool(r.Optimal), strconv.FormatBool(r.Censored)}
 }
 
 func (cfg *sweepConfig) gameArgs(size int) games.Args {
@@ -177,12 +171,7 @@ func cmdSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return shardError(err)
 	}
-	closed := false
-	defer func() {
-		if !closed {
-			log.Close()
-		}
-	}()
+	defer log.Close() // on early returns; the end closes it and checks
 	for _, n := range log.Notes() {
 		fmt.Fprintln(stderr, "coevo umda sweep:", n)
 	}
@@ -226,11 +215,7 @@ func cmdSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 					fail(err)
 					continue
 				}
-				row := []string{cfg.Game, cfg.paramString(), cfg.Size, strconv.Itoa(j.size), strconv.Itoa(j.mu), strconv.FormatUint(j.seed, 10),
-					cfg.gammaSetting(), strconv.FormatInt(cfg.MaxEvals, 10),
-					strconv.Itoa(G.NumPositions()), strconv.Itoa(G.MaxDegree()), strconv.FormatFloat(r.Gamma, 'g', -1, 64),
-					strconv.FormatInt(r.Evaluations, 10), strconv.Itoa(r.Generations), strconv.FormatBool(r.Optimal), strconv.FormatBool(r.Censored)}
-				if err := log.Add(i, row); err != nil {
+				if err := log.Add(i, cfg.row(j, G, r)); err != nil {
 					fail(err)
 					continue
 				}
@@ -252,7 +237,6 @@ feed:
 	close(next)
 	wg.Wait()
 	end()
-	closed = true
 	if err := log.Close(); err != nil && first == nil {
 		first = err
 	}
@@ -335,11 +319,19 @@ func readSweepConfig(path string) (*sweepConfig, error) {
 			return nil, usagef("%s: mu %d must be at least 1", path, m)
 		}
 	}
+	cfg.gammaSetting = "auto"
 	if cfg.Gamma != "" && cfg.Gamma != "auto" {
 		if cfg.gamma, err = strconv.ParseFloat(cfg.Gamma, 64); err != nil || !(cfg.gamma > 0 && cfg.gamma < 1) {
 			return nil, usagef("%s: gamma %q: want \"auto\" or a number in (0, 1)", path, cfg.Gamma)
 		}
+		cfg.gammaSetting = strconv.FormatFloat(cfg.gamma, 'g', -1, 64)
 	}
+	var params []string
+	for k, v := range cfg.Params {
+		params = append(params, k+"="+v)
+	}
+	sort.Strings(params)
+	cfg.params = strings.Join(params, " ")
 	// Every size must make a game (checked before anything runs, and
 	// before a cluster job is submitted).
 	for _, size := range cfg.Sizes {
