@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -167,11 +168,14 @@ func (o *clusterOpts) runMerge(job *shard.Job, out string, stdout io.Writer) err
 	return nil
 }
 
-// shardError makes a problem with the content of a results file a usage
-// error (exit 2): the user must act on the file or the settings.
+// shardError makes a problem with the content of a results file, or a
+// results file that cannot be opened (a directory, a missing folder), a
+// usage error (exit 2): the user must act on the file or the settings. A
+// file another process is writing stays an error of its own (exit 1).
 func shardError(err error) error {
 	var fe *shard.FileError
-	if errors.As(err, &fe) {
+	var pe *fs.PathError
+	if errors.As(err, &fe) || !errors.Is(err, shard.ErrLocked) && errors.As(err, &pe) {
 		return usagef("%v", err)
 	}
 	return err

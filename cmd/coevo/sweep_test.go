@@ -136,6 +136,15 @@ func TestSweepResume(t *testing.T) {
 			t.Errorf("%s: status %d %q", bad, st, errs)
 		}
 	}
+	// An --out that cannot be a file is bad input too.
+	writeFile(t, cfg, sweepCfg)
+	for _, out := range []string{dir, filepath.Join(dir, "no", "such", "dir.csv")} {
+		for _, extra := range [][]string{nil, {"--merge"}} {
+			if _, errs, st := coevo(append([]string{"umda", "sweep", cfg, "--out", out}, extra...)...); st != 2 || !strings.Contains(errs, filepath.Dir(out)) {
+				t.Errorf("--out %s %v: status %d %q", out, extra, st, errs)
+			}
+		}
+	}
 }
 
 // Issue 17: a sweep killed (SIGKILL, a real process) and resumed with a

@@ -12,8 +12,10 @@ import (
 // lockFile opens path with flag and takes an advisory lock on it without
 // waiting: exclusive for a writer, shared for a reader. A file renamed over
 // path between the open and the lock (a writer finishing) is opened again,
-// so the lock is always on the file that path names.
-func lockFile(path string, flag int, exclusive bool) (*os.File, error) {
+// so the lock is always on the file that path names. On a filesystem
+// without flock (Lustre mounted without -o flock, some NFS set-ups) the
+// file is opened unlocked and locked reports false.
+func lockFile(path string, flag int, exclusive bool) (f *os.File, locked bool, err error) {
 	how := syscall.LOCK_SH
 	if exclusive {
 		how = syscall.LOCK_EX
@@ -21,21 +23,25 @@ func lockFile(path string, flag int, exclusive bool) (*os.File, error) {
 	for range 100 {
 		f, err := os.OpenFile(path, flag, 0o666)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		if err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB); err != nil {
-			f.Close()
-			if errors.Is(err, syscall.EWOULDBLOCK) {
-				return nil, lockedError(path)
+			switch {
+			case errors.Is(err, syscall.EWOULDBLOCK):
+				f.Close()
+				return nil, false, lockedError(path)
+			case errors.Is(err, syscall.ENOSYS), errors.Is(err, syscall.EOPNOTSUPP), errors.Is(err, syscall.ENOLCK), errors.Is(err, syscall.EINVAL):
+				return f, false, nil
 			}
-			return nil, &fs.PathError{Op: "lock", Path: path, Err: err}
+			f.Close()
+			return nil, false, &fs.PathError{Op: "lock", Path: path, Err: err}
 		}
 		fi, err1 := f.Stat()
 		pi, err2 := os.Stat(path)
 		if err1 == nil && err2 == nil && os.SameFile(fi, pi) {
-			return f, nil
+			return f, true, nil
 		}
 		f.Close()
 	}
-	return nil, lockedError(path)
+	return nil, false, lockedError(path)
 }

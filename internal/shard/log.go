@@ -44,11 +44,14 @@ type Log struct {
 // field; a row repeated identically is dropped (Notes says so).
 func (j *Job) Open(out string, s Split) (*Log, error) {
 	path := s.Path(out)
-	f, err := lockFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, true)
+	f, locked, err := lockFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, true)
 	if err != nil {
 		return nil, err
 	}
 	l := &Log{job: j, split: s, path: path, f: f, last: -1}
+	if !locked {
+		l.notef("cannot be locked here (the filesystem has no flock): make sure no other process writes it")
+	}
 	if err := l.load(); err != nil {
 		f.Close()
 		return nil, err

@@ -76,7 +76,7 @@ func (j *Job) Merge(out string, count int) (int, error) {
 		}
 	}
 
-	lock, err := lockFile(out, os.O_RDWR|os.O_CREATE, true)
+	lock, _, err := lockFile(out, os.O_RDWR|os.O_CREATE, true)
 	if err != nil {
 		return 0, err
 	}
@@ -120,7 +120,7 @@ func (j *Job) Merge(out string, count int) (int, error) {
 
 // readShard reads the file of shard s into rows, returning its problems.
 func (j *Job) readShard(path string, s Split, rows [][]string) []string {
-	f, err := lockFile(path, os.O_RDONLY, false)
+	f, _, err := lockFile(path, os.O_RDONLY, false)
 	switch {
 	case os.IsNotExist(err):
 		return []string{fmt.Sprintf("shard %s is missing (no %s): run it (--shard %s; on SLURM, array task %d)", s, path, s, s.Index)}
