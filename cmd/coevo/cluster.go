@@ -164,6 +164,10 @@ func (o *clusterOpts) runMerge(job *shard.Job, out string, stdout io.Writer) err
 	if err != nil {
 		return shardError(err)
 	}
+	if n == 1 {
+		fmt.Fprintf(stdout, "%s holds all %d rows (one shard: nothing to merge)\n", out, job.Len())
+		return nil
+	}
 	fmt.Fprintf(stdout, "merged %d shards into %s: %d rows\n", n, out, job.Len())
 	return nil
 }

@@ -44,7 +44,8 @@ func ShardFiles(out string) (map[int][]Split, error) {
 // incomplete, still being written or of another split; when a row is
 // duplicated, belongs to another shard or job, or was computed with other
 // settings; or when out already holds rows the shards do not reproduce
-// (merging would lose them). Merging again is harmless.
+// (merging would lose them). Merging again is harmless. With count 1 the
+// one shard wrote out itself, and Merge checks that it is complete.
 func (j *Job) Merge(out string, count int) (int, error) {
 	found, err := ShardFiles(out)
 	if err != nil {
@@ -59,7 +60,12 @@ func (j *Job) Merge(out string, count int) (int, error) {
 	pattern := stem + ".shard-I-of-N" + ext
 	switch {
 	case count == 1:
-		return 0, &FileError{Path: out, Msg: "a split in 1 shard is the whole job: nothing to merge"}
+		// The one shard wrote out itself: check that it is complete.
+		rows := make([][]string, len(j.items))
+		if problems := j.readShard(out, Whole, rows); len(problems) > 0 {
+			return 0, &FileError{Path: out, Msg: "not merged: " + strings.Join(problems, "; ")}
+		}
+		return 1, nil
 	case count == 0 && len(counts) == 0:
 		return 0, &FileError{Path: out, Msg: fmt.Sprintf("no shard files (%s) to merge", pattern)}
 	case count == 0 && len(counts) > 1:

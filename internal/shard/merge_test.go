@@ -12,7 +12,7 @@ import (
 // file of the whole job byte for byte, for any number of shards.
 func TestMergeEqualsWhole(t *testing.T) {
 	j := testJob("100", []int{5, 10, 20, 40}, 5)
-	for _, count := range []int{2, 3, 8, 20, 27} {
+	for _, count := range []int{1, 2, 3, 8, 20, 27} {
 		out := filepath.Join(t.TempDir(), "r.csv")
 		for k := range count {
 			s := Split{k, count}
@@ -22,7 +22,11 @@ func TestMergeEqualsWhole(t *testing.T) {
 			}
 			run(t, j, out, s, -1, uint64(k), false)
 		}
-		n, err := j.Merge(out, 0)
+		given := 0 // the count the shard files show
+		if count == 1 {
+			given = 1 // one shard writes out itself: there are no shard files
+		}
+		n, err := j.Merge(out, given)
 		if err != nil || n != count {
 			t.Fatalf("%d shards: merged %d: %v", count, n, err)
 		}
@@ -80,7 +84,9 @@ func TestMergeRefusals(t *testing.T) {
 		{"foreign split", func(out string) { os.WriteFile(Split{1, 3}.Path(out), nil, 0o644) }, 4, "r.shard-1-of-3.csv is not a shard of a split in 4 (foreign"},
 		{"index beyond count", func(out string) { os.WriteFile(Split{5, 4}.Path(out), nil, 0o644) }, 4, "r.shard-5-of-4.csv is not a shard"},
 		{"two splits, count not given", func(out string) { os.WriteFile(Split{0, 2}.Path(out), nil, 0o644) }, 0, "shard files of splits in 2 and 4 shards"},
-		{"one shard is the whole job", func(string) {}, 1, "nothing to merge"},
+		{"one shard, incomplete", func(out string) {
+			os.WriteFile(out, []byte("game,size,seed,budget,result\nnim,5,1,100,32\n"), 0o644)
+		}, 1, "shard 0/1 is incomplete: "},
 		{"no shards", func(out string) {
 			for k := range 4 {
 				os.Remove(Split{k, 4}.Path(out))
