@@ -135,8 +135,8 @@ func (j *Job) read(path string, data []byte, s Split, strict bool) (*table, erro
 		return nil, &FileError{Path: path, Msg: fmt.Sprintf("not a results file of %s: %v", j.name, err)}
 	}
 	if !slices.Equal(head, j.header) {
-		return nil, &FileError{Path: path, Line: 1, Msg: fmt.Sprintf("header %q is not that of %s (%q): the file holds something else, or was written by an older coevo; move it aside",
-			strings.Join(head, ","), j.name, strings.Join(j.header, ","))}
+		return nil, &FileError{Path: path, Line: 1, Msg: fmt.Sprintf("not a results file of %s: its header is %q, not %q (another command's file, or an older coevo's); move it aside",
+			j.name, strings.Join(head, ","), strings.Join(j.header, ","))}
 	}
 	last := -1
 	for {

@@ -60,35 +60,41 @@ func (j *Job) Open(out string, s Split) (*Log, error) {
 }
 
 func (l *Log) load() error {
+	data, err := io.ReadAll(l.f)
+	if err != nil {
+		return err
+	}
+	// A last line without its newline is a write that was interrupted:
+	// dropped, but only once the rest has shown the file is ours.
+	keep := len(data)
+	if keep > 0 && data[keep-1] != '\n' {
+		keep = bytes.LastIndexByte(data, '\n') + 1
+	}
+	var header bytes.Buffer
+	l.job.write(&header, nil)
+	if keep == 0 && len(data) > 0 && !bytes.HasPrefix(header.Bytes(), data) {
+		return &FileError{Path: l.path, Line: 1, Msg: fmt.Sprintf("not a results file of %s: move it aside", l.job.name)}
+	}
+	if l.t, err = l.job.read(l.path, data[:keep], l.split, false); err != nil {
+		return err
+	}
+	if keep < len(data) {
+		if err := l.f.Truncate(int64(keep)); err != nil {
+			return err
+		}
+		l.notef("dropped an incomplete last line (a write that was interrupted)")
+	}
+	if keep == 0 {
+		if _, err := l.f.Write(header.Bytes()); err != nil {
+			return err
+		}
+	}
 	removed, err := atomicfile.RemoveStale(l.path)
 	if err != nil {
 		return err
 	}
 	if len(removed) > 0 {
 		l.notef("removed %d temporary files left by an interrupted run", len(removed))
-	}
-	data, err := io.ReadAll(l.f)
-	if err != nil {
-		return err
-	}
-	if n := len(data); n > 0 && data[n-1] != '\n' {
-		// The last write was interrupted: drop its partial line.
-		keep := bytes.LastIndexByte(data, '\n') + 1
-		if err := l.f.Truncate(int64(keep)); err != nil {
-			return err
-		}
-		data = data[:keep]
-		l.notef("dropped an incomplete last line (a write that was interrupted)")
-	}
-	if l.t, err = l.job.read(l.path, data, l.split, false); err != nil {
-		return err
-	}
-	if len(data) == 0 {
-		var b bytes.Buffer
-		l.job.write(&b, nil)
-		if _, err := l.f.Write(b.Bytes()); err != nil {
-			return err
-		}
 	}
 	if l.t.dups > 0 {
 		l.notef("dropped %d duplicated rows", l.t.dups)

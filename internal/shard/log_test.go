@@ -130,10 +130,26 @@ func TestLogRefusesOtherSettings(t *testing.T) {
 	if _, err := j.Open(out, Split{1, 2}); err == nil || !strings.Contains(err.Error(), "belongs to shard 0/2, not 1/2") {
 		t.Errorf("row of another shard: %v", err)
 	}
-	// A file of something else.
-	os.WriteFile(out, []byte("a,b\n1,2\n"), 0o644)
-	if _, err := j.Open(out, Whole); err == nil || !strings.Contains(err.Error(), "header") {
-		t.Errorf("other header: %v", err)
+	// A file of something else is refused and left as it was, even when
+	// its last line has no newline (which in a results file is dropped).
+	for _, other := range []string{"a,b\n1,2\n", "a,b\n1,2", "notes without a newline"} {
+		os.WriteFile(out, []byte(other), 0o644)
+		if _, err := j.Open(out, Whole); err == nil || !strings.Contains(err.Error(), "results file") {
+			t.Errorf("%q: %v", other, err)
+		}
+		if got := read(t, out); got != other {
+			t.Errorf("%q changed to %q", other, got)
+		}
+	}
+	// The start of a header, cut by a kill, is ours: it is replaced.
+	os.WriteFile(out, []byte("game,si"), 0o644)
+	l, err := j.Open(out, Whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	if got := read(t, out); got != "game,size,seed,budget,result\n" {
+		t.Errorf("cut header: %q", got)
 	}
 }
 
