@@ -107,20 +107,22 @@ func CompileContext(ctx context.Context, g Game, opt Options) (*Graph, error) {
 	// Breadth-first: vertex ids are assigned in discovery order, so
 	// processing ids in increasing order visits each vertex once and lays
 	// its edges out contiguously.
+	done := ctx.Done()
 	for v := 0; v < len(gr.keys); v++ {
-		if v&0xfff == 0 {
-			if e := ctx.Err(); e != nil {
-				return nil, e
-			}
-			if opt.Progress != nil {
-				opt.Progress(v)
-			}
+		// Every position: one position's moves may take long to list.
+		select {
+		case <-done:
+			return nil, ctx.Err()
+		default:
+		}
+		if v&0xfff == 0 && opt.Progress != nil {
+			opt.Progress(v)
 		}
 		// A single position may have more moves than any budget (Euclid's
 		// game from 2^63 1): once a budget is spent or ctx is cancelled,
 		// yield stops the enumeration (abortMoves) instead of returning.
 		err = allMoves(g, []byte(gr.keys[v]), func(q []byte) {
-			if yields++; yields&0xffff == 0 {
+			if yields++; yields&0xfff == 0 {
 				if err = ctx.Err(); err != nil {
 					panic(abortMoves{})
 				}
