@@ -28,9 +28,10 @@ type winner struct {
 	moves []choice
 }
 
-// fastTournaments plays generation t's tournaments along their paths.
-func (G *Game) fastTournaments(p [][]float64, seed uint64, t int, winners []winner, workers int) {
-	parallel(len(winners), workers, func() func(j int) {
+// fastTournaments plays generation t's tournaments along their paths; it
+// stops early when done is closed.
+func (G *Game) fastTournaments(done <-chan struct{}, p [][]float64, seed uint64, t int, winners []winner, workers int) {
+	parallel(done, len(winners), workers, func() func(j int) {
 		var moves [2][]choice
 		return func(j int) {
 			rng := rand.New(rand.NewPCG(seed, uint64(t)<<32|uint64(j)))

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // Project is pi_gamma of paper 000 section 3: it maps a distribution p
@@ -86,6 +88,9 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 	if par.Mu < 1 {
 		return nil, fmt.Errorf("umda: mu = %d, must be at least 1", par.Mu)
 	}
+	if math.IsNaN(par.Gamma) || math.IsInf(par.Gamma, 0) {
+		return nil, fmt.Errorf("umda: gamma = %g, must be a number in [0, 1/Delta)", par.Gamma)
+	}
 	if G.sg[G.root] == 0 {
 		return nil, ErrNoOptimum
 	}
@@ -100,10 +105,16 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 	if budget <= 0 {
 		budget = 100_000_000
 	}
+	if int64(par.Mu) > budget {
+		// Not one generation fits: censored before anything is allocated
+		// (mu individuals may not fit in memory either).
+		return &Run{Censored: true, Mu: par.Mu, Gamma: gamma, Fictitious: G.Fictitious}, nil
+	}
 	workers := par.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	workers = min(workers, par.Mu) // one tournament each at most
 	k := len(G.Interior)
 	p := make([][]float64, k)
 	for i, v := range G.Interior {
@@ -156,9 +167,12 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 			run.Trace.P = append(run.Trace.P, G.correctMass(p, run.Trace.Critical))
 		}
 		if par.Naive {
-			G.tournaments(p, naive, par.Seed, t, workers)
+			G.tournaments(ctx.Done(), p, naive, par.Seed, t, workers)
 		} else {
-			G.fastTournaments(p, par.Seed, t, fast, workers)
+			G.fastTournaments(ctx.Done(), p, par.Seed, t, fast, workers)
+		}
+		if err := ctx.Err(); err != nil {
+			return run, err // generation t is left unfinished
 		}
 		run.Generations++
 		run.Evaluations += int64(par.Mu)
@@ -220,9 +234,10 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 }
 
 // tournaments fills winners[j] with the winner of tournament j of
-// generation t, in parallel, each tournament with its own random stream.
-func (G *Game) tournaments(p [][]float64, winners []Strategy, seed uint64, t, workers int) {
-	parallel(len(winners), workers, func() func(j int) {
+// generation t, in parallel, each tournament with its own random stream;
+// it stops early when done is closed.
+func (G *Game) tournaments(done <-chan struct{}, p [][]float64, winners []Strategy, seed uint64, t, workers int) {
+	parallel(done, len(winners), workers, func() func(j int) {
 		x := make(Strategy, len(p))
 		y := make(Strategy, len(p))
 		return func(j int) {
@@ -238,22 +253,25 @@ func (G *Game) tournaments(p [][]float64, winners []Strategy, seed uint64, t, wo
 	})
 }
 
-// parallel runs task(j) for j in [0, n) on workers goroutines; each
-// worker gets its own task function (and so its own scratch space) from
-// newTask.
-func parallel(n, workers int, newTask func() func(j int)) {
-	var wg sync.WaitGroup
-	next := make(chan int, n)
-	for j := 0; j < n; j++ {
-		next <- j
-	}
-	close(next)
+// parallel runs task(j) for j in [0, n) on workers goroutines, or stops
+// early (leaving tasks undone) once done is closed; each worker gets its
+// own task function (and so its own scratch space) from newTask.
+func parallel(done <-chan struct{}, n, workers int, newTask func() func(j int)) {
+	var (
+		wg   sync.WaitGroup
+		next atomic.Int64
+	)
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			task := newTask()
-			for j := range next {
+			for j := int(next.Add(1) - 1); j < n; j = int(next.Add(1) - 1) {
+				select {
+				case <-done:
+					return
+				default:
+				}
 				task(j)
 			}
 		}()
