@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 
@@ -17,24 +18,30 @@ import (
 // --bootstrap, the size of an input file). What goes over is bad input:
 // exit 2 with one line naming the flag or file.
 
-// defaultMaxMoves is --max-moves: 250 million moves take 1 GB, and 2 GB
-// while the last block of them is added.
-const defaultMaxMoves = 250_000_000
+// The defaults of --max-positions and --max-moves hold a compile to about
+// 4 GB of memory each: a position costs some 100 bytes in the graph and
+// twice that in the process while the graph grows (measured: 50 million
+// positions of Euclid's game took 10.6 GB), a move 4 bytes and up to
+// twice that.
+const (
+	defaultMaxPositions = 20_000_000
+	defaultMaxMoves     = 250_000_000
+)
 
 // graphFlags are the budgets of a command that compiles a game graph.
 type graphFlags struct{ positions, moves int }
 
 func addGraphFlags(fs *flag.FlagSet) *graphFlags {
 	l := &graphFlags{}
-	fs.IntVar(&l.positions, "max-positions", game.DefaultMaxPositions, "give up beyond `N` positions (each takes about 100 bytes)")
-	fs.IntVar(&l.moves, "max-moves", defaultMaxMoves, "give up beyond `N` moves (each takes about 5 bytes)")
+	fs.IntVar(&l.positions, "max-positions", defaultMaxPositions, "give up beyond `N` positions (each takes 100 to 200 bytes)")
+	fs.IntVar(&l.moves, "max-moves", defaultMaxMoves, "give up beyond `N` moves (each takes 4 to 8 bytes)")
 	return l
 }
 
 // options checks the budgets and returns them as compile options.
 func (l *graphFlags) options() (game.Options, error) {
-	if l.positions < 1 {
-		return game.Options{}, usagef("--max-positions %d: want at least 1", l.positions)
+	if l.positions < 1 || l.positions > math.MaxInt32 {
+		return game.Options{}, usagef("--max-positions %d: want 1 to %d", l.positions, math.MaxInt32)
 	}
 	if l.moves < 1 || l.moves > game.DefaultMaxMoves {
 		return game.Options{}, usagef("--max-moves %d: want 1 to %d", l.moves, game.DefaultMaxMoves)

@@ -46,13 +46,13 @@ Flags:
 }
 
 type solveOpts struct {
-	json         bool
-	seed         uint64
-	rules        string
-	noLine       bool
-	noSplit      bool
-	maxLine      int
-	graph        *graphFlags
+	json    bool
+	seed    uint64
+	rules   string
+	noLine  bool
+	noSplit bool
+	maxLine int
+	graph   *graphFlags
 }
 
 // solveFlags returns the flag set for solve, with the parameters of spec

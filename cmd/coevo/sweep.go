@@ -266,7 +266,7 @@ func (cfg *sweepConfig) prepare(ctx context.Context, file string, runs []sweepRu
 		if err != nil {
 			return nil, usagef("%s: size %d: %v", file, size, err)
 		}
-		gr, err := game.CompileContext(ctx, g, game.Options{MaxPositions: game.DefaultMaxPositions, MaxMoves: defaultMaxMoves})
+		gr, err := game.CompileContext(ctx, g, game.Options{MaxPositions: defaultMaxPositions, MaxMoves: defaultMaxMoves})
 		if err != nil {
 			return nil, usagef("%s: size %d: %v", file, size, compileError(err))
 		}
