@@ -139,6 +139,7 @@ func TestBadInputSweep(t *testing.T) {
 		{[]string{"umda", "sweep", cfg("budget.json", "{"+base+`, "mu": [100], "max_evals": 50}`), "--out", out}, "budget.json: mu 100 is more than max_evals 50"},
 		{[]string{"umda", "sweep", cfg("two.json", "{"+base+`, "mu": [10]} {}`), "--out", out}, "two.json: more than one JSON object"},
 		{[]string{"umda", "sweep", cfg("ok.json", "{"+base+`, "mu": [10]}`), "--out", out, "--workers", "5000"}, "--workers 5000"},
+		{[]string{"umda", "sweep", cfg("ok.json", "{"+base+`, "mu": [10]}`), "--out", os.DevNull}, os.DevNull + ": not a regular file"},
 	})
 	// A config saved with a byte order mark is read.
 	bom := cfg("bom.json", "\ufeff{"+base+`, "mu": [10]}`)
