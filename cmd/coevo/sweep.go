@@ -267,8 +267,12 @@ func (cfg *sweepConfig) prepare(ctx context.Context, file string, runs []sweepRu
 			return nil, usagef("%s: size %d: %v", file, size, err)
 		}
 		gr, err := game.CompileContext(ctx, g, game.Options{MaxPositions: defaultMaxPositions, MaxMoves: defaultMaxMoves})
-		if err != nil {
-			return nil, usagef("%s: size %d: %v", file, size, compileError(err))
+		if err = compileError(err); err != nil {
+			var ue *usageError
+			if errors.As(err, &ue) {
+				return nil, usagef("%s: size %d: %v", file, size, err)
+			}
+			return nil, err // interrupted
 		}
 		G, err := umda.Prepare(gr, umda.Options{})
 		if err != nil {
