@@ -126,14 +126,17 @@ func cmdUMDA(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return nil
 }
 
-// maxMu bounds --mu: a generation keeps its mu winners in memory (at least
-// 32 bytes each), and plays them before Ctrl-C is next looked at.
+// maxMu bounds --mu: a generation keeps its mu winners in memory, at least
+// 32 bytes each and 8 more per move on their paths (SUBTRACTIONNIM with
+// 1000 positions: 10^6 winners took 2.8 GB).
 const maxMu = 10_000_000
 
 // checkPopulation checks --mu, --max-evals and --workers of a UMDA run.
 func checkPopulation(mu int, maxEvals int64, workers int) error {
 	switch {
-	case mu < 1 || mu > maxMu:
+	case mu < 1:
+		return usagef("--mu %d: want 1 to %d tournaments a generation", mu, maxMu)
+	case mu > maxMu:
 		return usagef("--mu %d: want 1 to %d (a generation of %d winners would take at least %s)", mu, maxMu, mu, formatBytes(32*float64(mu)))
 	case maxEvals < 1:
 		return usagef("--max-evals %d: want a positive budget of games", maxEvals)

@@ -94,12 +94,12 @@ type TooLargeError struct {
 
 func (e *TooLargeError) Error() string {
 	return fmt.Sprintf("game has more than %d %s%s; raise the limit (Options.Max%s) if memory allows",
-		e.Limit, e.What, e.Explored(), strings.ToUpper(e.What[:1])+e.What[1:])
+		e.Limit, e.What, e.explored(), strings.ToUpper(e.What[:1])+e.What[1:])
 }
 
-// Explored describes what had been explored, with the memory it held, as
+// explored describes what had been explored, with the memory it held, as
 // " (N positions and M moves explored, about 1.2 GB)", or "" when unknown.
-func (e *TooLargeError) Explored() string {
+func (e *TooLargeError) explored() string {
 	if e.Bytes == 0 {
 		return ""
 	}

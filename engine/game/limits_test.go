@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 )
@@ -58,7 +59,8 @@ func TestHugeFanOutStopsAtTheBudget(t *testing.T) {
 	g := wide(math.MaxUint64, math.MaxUint64/2)
 	_, err := CompileContext(context.Background(), g, Options{MaxPositions: 1000})
 	var tl *TooLargeError
-	if !errors.As(err, &tl) || tl.What != "positions" || tl.Positions != 1000 || tl.Bytes <= 0 {
+	if !errors.As(err, &tl) || tl.What != "positions" || tl.Positions != 1000 || tl.Bytes <= 0 ||
+		!strings.Contains(err.Error(), "more than 1000 positions (1000 positions and 999 moves explored, about 1") {
 		t.Fatalf("got %v", err)
 	}
 	_, err = CompileContext(context.Background(), g, Options{MaxMoves: 5000})
