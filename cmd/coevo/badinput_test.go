@@ -78,6 +78,7 @@ func TestBadInputUMDATheory(t *testing.T) {
 		{[]string{"--gamma", "NaN"}, `--gamma "NaN"`},
 		{[]string{"--gamma", "Inf"}, `--gamma "Inf"`},
 		{[]string{"--gamma", "-0.1"}, `--gamma "-0.1"`},
+		{[]string{"--gamma", "0.5"}, "--gamma 0.5: must be below 1/Delta = 0.333 for this game (Delta 3)"},
 		{[]string{"--workers", "100000000"}, "--workers 100000000"},
 		{[]string{"--workers", "-3"}, "--workers -3"},
 		{[]string{"--max-evals", "0"}, "--max-evals 0"},

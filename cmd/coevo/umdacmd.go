@@ -90,6 +90,9 @@ func cmdUMDA(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
+	if gamma*float64(G.MaxDegree()) >= 1 {
+		return usagef("--gamma %s: must be below 1/Delta = %.3g for this game (Delta %d)", o.gamma, 1/float64(G.MaxDegree()), G.MaxDegree())
+	}
 	progress, done := progressTo(stderr, "evaluations")
 	par := umda.Params{Mu: o.mu, Gamma: gamma, MaxEvaluations: o.maxEvals, Seed: o.seed, Workers: o.workers, Naive: o.naive}
 	if progress != nil {
