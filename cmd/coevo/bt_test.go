@@ -66,7 +66,7 @@ func TestBTFitPGN(t *testing.T) {
 				Games float64
 			}
 			Tau        *float64
-			Triads     int64 `json:"triads_played"`
+			Triads     int64  `json:"triads_played"`
 			DrawModel  string `json:"draw_model"`
 			Draw       float64
 			SEMethod   string `json:"se_method"`
