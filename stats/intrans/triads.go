@@ -52,11 +52,18 @@ func (t Transitivity) String() string {
 	if !t.Defined() {
 		return fmt.Sprintf("tau undefined: no three of the %d players all played each other (%d pairs played)", t.Players, t.Pairs)
 	}
-	s := fmt.Sprintf("tau = %.4f: %d cyclic of %d triads played", t.Tau(), t.Cyclic, t.Played)
+	s := fmt.Sprintf("tau = %.4f: %d cyclic of %d %s played", t.Tau(), t.Cyclic, t.Played, plural(t.Played, "triad"))
 	if t.Played < t.Possible {
 		s += fmt.Sprintf(" (%.3g%% of the C(%d,3) = %d possible)", 100*float64(t.Played)/float64(t.Possible), t.Players, t.Possible)
 	}
 	return s
+}
+
+func plural(n int64, s string) string {
+	if n == 1 {
+		return s
+	}
+	return s + "s"
 }
 
 // PlayedTriads counts the played and the cyclic triads of p. A complete

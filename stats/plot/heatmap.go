@@ -85,9 +85,12 @@ func HeatmapOf(m [][]float64, s HeatmapStyle) (*gplot.Plot, error) {
 	for _, ax := range []struct {
 		a     *gplot.Axis
 		names []string
-	}{{&p.X, s.XTicks}, {&p.Y, s.YTicks}} {
+		n     int
+	}{{&p.X, s.XTicks, len(m[0])}, {&p.Y, s.YTicks, len(m)}} {
 		if ax.names != nil {
 			ax.a.Tick.Marker = nameTicks(ax.names)
+		} else {
+			ax.a.Tick.Marker = indexTicks(ax.n)
 		}
 	}
 	if s.XTicks != nil && longest(s.XTicks) > 3 {
@@ -151,6 +154,22 @@ func nameTicks(names []string) gplot.Ticker {
 			if i%every == 0 {
 				t = append(t, gplot.Tick{Value: float64(i), Label: n})
 			}
+		}
+		return t
+	})
+}
+
+// indexTicks labels cell indices 0 .. n-1 at a round step (1, 2, 5, 10,
+// 20, ...) giving at most eight labels.
+func indexTicks(n int) gplot.Ticker {
+	return gplot.TickerFunc(func(min, max float64) []gplot.Tick {
+		step := 1
+		for k := 0; (n-1)/step >= 8; k++ {
+			step = []int{2, 5, 10}[k%3] * int(math.Pow10(k/3))
+		}
+		var t []gplot.Tick
+		for i := 0; i < n; i += step {
+			t = append(t, gplot.Tick{Value: float64(i), Label: fmt.Sprint(i)})
 		}
 		return t
 	})

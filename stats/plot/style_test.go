@@ -185,3 +185,17 @@ func TestSpans(t *testing.T) {
 		}
 	}
 }
+
+// Cell indices are labelled at round steps: every one up to 8 cells, then
+// 2, 5, 10, 20, ...
+func TestIndexTicks(t *testing.T) {
+	for n, want := range map[int]string{5: "0 1 2 3 4", 20: "0 5 10 15", 16: "0 2 4 6 8 10 12 14", 300: "0 50 100 150 200 250"} {
+		var got []string
+		for _, tk := range indexTicks(n).Ticks(-0.5, float64(n)-0.5) {
+			got = append(got, tk.Label)
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%d cells: %v, want %s", n, got, want)
+		}
+	}
+}
