@@ -4,8 +4,9 @@ import (
 	"context"
 	"errors"
 	"math"
-	"runtime"
-	"sync"
+	"slices"
+
+	"github.com/coevolab/coevo/internal/chunks"
 )
 
 // problem is the log-likelihood of a fit as a function of the vector
@@ -38,8 +39,7 @@ type problem struct {
 	diag  []float64 // diagonal of H (gauge included)
 	gauge float64
 
-	chunks [][2]int
-	acc    [][]float64
+	acc [][]float64 // one accumulator per chunk of the terms
 }
 
 func newProblem(t *table, model DrawModel, home bool) *problem {
@@ -60,12 +60,9 @@ func newProblem(t *table, model DrawModel, home bool) *problem {
 	if model != HalfPoint {
 		p.e = make([]float64, m)
 	}
-	// A fixed split of the terms, so that sums are the same for any
-	// number of CPUs.
+	// A fixed split of the terms (one accumulator each, added in order),
+	// so that sums are the same for any number of CPUs.
 	nc := min(16, max(1, m/(1<<15)))
-	for k := 0; k < nc; k++ {
-		p.chunks = append(p.chunks, [2]int{k * m / nc, (k + 1) * m / nc})
-	}
 	p.acc = make([][]float64, nc)
 	for k := range p.acc {
 		p.acc[k] = make([]float64, 2*p.dim+4)
@@ -73,32 +70,8 @@ func newProblem(t *table, model DrawModel, home bool) *problem {
 	return p
 }
 
-// each runs f on every chunk, on up to GOMAXPROCS goroutines.
-func (p *problem) each(f func(c, lo, hi int)) {
-	workers := min(runtime.GOMAXPROCS(0), len(p.chunks))
-	if workers <= 1 {
-		for c, ch := range p.chunks {
-			f(c, ch[0], ch[1])
-		}
-		return
-	}
-	var wg sync.WaitGroup
-	next := make(chan int, len(p.chunks))
-	for c := range p.chunks {
-		next <- c
-	}
-	close(next)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for c := range next {
-				f(c, p.chunks[c][0], p.chunks[c][1])
-			}
-		}()
-	}
-	wg.Wait()
-}
+// each runs f on every chunk of the terms, on up to GOMAXPROCS goroutines.
+func (p *problem) each(f func(c, lo, hi int)) { chunks.Run(p.t.Len(), len(p.acc), f) }
 
 // x returns the strength difference of term k at x.
 func (p *problem) diff(k int, x []float64) float64 {
@@ -227,15 +200,19 @@ func (p *problem) mul(v, y []float64) {
 // likelihood with a maximum).
 var errNoProgress = errors.New("no progress")
 
-// solve solves H x = b by conjugate gradients preconditioned with the
-// diagonal, to a relative residual tol; x is the result.
+// solve solves H x = b to a relative residual tol.
 func (p *problem) solve(ctx context.Context, b, x []float64, tol float64, maxIter int) (int, error) {
+	return cg(ctx, p.mul, p.diag, b, x, tol, maxIter)
+}
+
+// cg solves A x = b by conjugate gradients preconditioned with the
+// diagonal prec of A (mul sets y = A v), to a relative residual tol; it
+// returns the iterations, and errNoProgress when A turns out not to be
+// positive definite or maxIter is reached.
+func cg(ctx context.Context, mul func(v, y []float64), prec, b, x []float64, tol float64, maxIter int) (int, error) {
 	dim := len(b)
-	r := make([]float64, dim)
-	z := make([]float64, dim)
-	d := make([]float64, dim)
-	hd := make([]float64, dim)
-	copy(r, b)
+	r := slices.Clone(b)
+	z, d, ad := make([]float64, dim), make([]float64, dim), make([]float64, dim)
 	clear(x)
 	bn := norm(b)
 	if bn == 0 {
@@ -243,7 +220,7 @@ func (p *problem) solve(ctx context.Context, b, x []float64, tol float64, maxIte
 	}
 	rz := 0.0
 	for i := range r {
-		z[i] = r[i] / p.diag[i]
+		z[i] = r[i] / prec[i]
 		rz += r[i] * z[i]
 	}
 	copy(d, z)
@@ -251,22 +228,22 @@ func (p *problem) solve(ctx context.Context, b, x []float64, tol float64, maxIte
 		if it%16 == 0 && ctx.Err() != nil {
 			return it, ctx.Err()
 		}
-		p.mul(d, hd)
-		dhd := dot(d, hd)
-		if !(dhd > 0) {
+		mul(d, ad)
+		dad := dot(d, ad)
+		if !(dad > 0) {
 			return it, errNoProgress
 		}
-		alpha := rz / dhd
+		alpha := rz / dad
 		for i := range x {
 			x[i] += alpha * d[i]
-			r[i] -= alpha * hd[i]
+			r[i] -= alpha * ad[i]
 		}
 		if norm(r) <= tol*bn {
 			return it, nil
 		}
 		rz2 := 0.0
 		for i := range r {
-			z[i] = r[i] / p.diag[i]
+			z[i] = r[i] / prec[i]
 			rz2 += r[i] * z[i]
 		}
 		beta := rz2 / rz

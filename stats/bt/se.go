@@ -4,11 +4,11 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"slices"
-	"sync"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/coevolab/coevo/internal/chunks"
 )
 
 // Standard errors come from the inverse of the observed information H
@@ -222,44 +222,8 @@ func (ls *lapSolver) mulM(v, y []float64) {
 
 // solveM solves M x = b to relative residual tol.
 func (ls *lapSolver) solveM(ctx context.Context, b, x []float64, tol float64) error {
-	n := len(b)
-	r, z, d, md := slices.Clone(b), make([]float64, n), make([]float64, n), make([]float64, n)
-	clear(x)
-	bn := norm(b)
-	if bn == 0 {
-		return nil
-	}
-	rz := 0.0
-	for i := range r {
-		z[i] = r[i] / ls.prec[i]
-		rz += r[i] * z[i]
-	}
-	copy(d, z)
-	for it := 1; it <= 20*n+100; it++ {
-		if it%16 == 0 && ctx.Err() != nil {
-			return ctx.Err()
-		}
-		ls.mulM(d, md)
-		alpha := rz / dot(d, md)
-		for i := range x {
-			x[i] += alpha * d[i]
-			r[i] -= alpha * md[i]
-		}
-		if norm(r) <= tol*bn {
-			return nil
-		}
-		rz2 := 0.0
-		for i := range r {
-			z[i] = r[i] / ls.prec[i]
-			rz2 += r[i] * z[i]
-		}
-		beta := rz2 / rz
-		rz = rz2
-		for i := range d {
-			d[i] = z[i] + beta*d[i]
-		}
-	}
-	return errNoProgress
+	_, err := cg(ctx, ls.mulM, ls.prec, b, x, tol, 20*len(b)+100)
+	return err
 }
 
 // solveL returns L+ b.
@@ -649,45 +613,31 @@ func (ls *lapSolver) twoHop(sq []float64) (s2, s3, s4 []float64) {
 		}
 	}
 	s2, s3, s4 = make([]float64, n), make([]float64, n), make([]float64, n)
-	const chunks = 64
-	var wg sync.WaitGroup
-	next := make(chan int, chunks)
-	for c := 0; c < chunks; c++ {
-		next <- c
-	}
-	close(next)
-	for g := 0; g < min(runtime.GOMAXPROCS(0), chunks); g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			y := make([]float64, n)
-			var touched []int32
-			for c := range next {
-				for i := c * n / chunks; i < (c+1)*n/chunks; i++ {
-					touched = touched[:0]
-					for e := start[i]; e < start[i+1]; e++ {
-						j, wij := adj[e], w[e]
-						for f := start[j]; f < start[j+1]; f++ {
-							l := adj[f]
-							if y[l] == 0 {
-								touched = append(touched, l)
-							}
-							y[l] += wij * w[f]
-						}
+	chunks.Run(n, 64, func(_, lo, hi int) {
+		y := make([]float64, n)
+		var touched []int32
+		for i := lo; i < hi; i++ {
+			touched = touched[:0]
+			for e := start[i]; e < start[i+1]; e++ {
+				j, wij := adj[e], w[e]
+				for f := start[j]; f < start[j+1]; f++ {
+					l := adj[f]
+					if y[l] == 0 {
+						touched = append(touched, l)
 					}
-					s2[i] = y[i]
-					for e := start[i]; e < start[i+1]; e++ {
-						s3[i] += w[e] * y[adj[e]]
-					}
-					for _, l := range touched {
-						s4[i] += y[l] * y[l]
-						y[l] = 0
-					}
+					y[l] += wij * w[f]
 				}
 			}
-		}()
-	}
-	wg.Wait()
+			s2[i] = y[i]
+			for e := start[i]; e < start[i+1]; e++ {
+				s3[i] += w[e] * y[adj[e]]
+			}
+			for _, l := range touched {
+				s4[i] += y[l] * y[l]
+				y[l] = 0
+			}
+		}
+	})
 	return s2, s3, s4
 }
 

@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"runtime"
 	"slices"
-	"sync"
 
+	"github.com/coevolab/coevo/internal/chunks"
 	"github.com/coevolab/coevo/stats/bt"
 )
 
@@ -274,46 +273,34 @@ func triangles(p *bt.Pairs, dir []int8) (played, cyclic int64) {
 	}
 	probe[1][1<<2|2] = 1
 	probe[2][2<<2|1] = 1
-	const chunks = 64
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	next := make(chan int, chunks)
-	for c := 0; c < chunks; c++ {
-		next <- c
-	}
-	close(next)
-	for w := 0; w < min(runtime.GOMAXPROCS(0), chunks); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			mark := make([]int8, n)
-			var pl, cy int64
-			for c := range next {
-				for a := c * n / chunks; a < (c+1)*n/chunks; a++ {
-					fa := adj[start[a]:start[a+1]]
-					for _, e := range fa {
-						mark[e.to] = e.code
-					}
-					for _, ab := range fa {
-						// Branch-free: tables indexed by (code b-c, code a-c).
-						tp, tc := &probe[0], &probe[ab.code]
-						for _, bc := range adj[start[ab.to]:start[ab.to+1]] {
-							x := int(bc.code)<<2 | int(mark[bc.to])
-							pl += int64(tp[x])
-							cy += int64(tc[x])
-						}
-					}
-					for _, e := range fa {
-						mark[e.to] = 0
-					}
+	const k = 64
+	pl, cy := make([]int64, k), make([]int64, k)
+	chunks.Run(n, k, func(c, lo, hi int) {
+		mark := make([]int8, n)
+		var played, cyclic int64
+		for a := lo; a < hi; a++ {
+			fa := adj[start[a]:start[a+1]]
+			for _, e := range fa {
+				mark[e.to] = e.code
+			}
+			for _, ab := range fa {
+				// Branch-free: tables indexed by (code b-c, code a-c).
+				tp, tc := &probe[0], &probe[ab.code]
+				for _, bc := range adj[start[ab.to]:start[ab.to+1]] {
+					x := int(bc.code)<<2 | int(mark[bc.to])
+					played += int64(tp[x])
+					cyclic += int64(tc[x])
 				}
 			}
-			mu.Lock()
-			played += pl
-			cyclic += cy
-			mu.Unlock()
-		}()
+			for _, e := range fa {
+				mark[e.to] = 0
+			}
+		}
+		pl[c], cy[c] = played, cyclic
+	})
+	for c := range pl {
+		played += pl[c]
+		cyclic += cy[c]
 	}
-	wg.Wait()
 	return played, cyclic
 }

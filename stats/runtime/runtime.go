@@ -14,9 +14,6 @@ import (
 	"gonum.org/v1/gonum/stat"
 	gplot "gonum.org/v1/plot"
 
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-
 	"github.com/coevolab/coevo/internal/frame"
 	"github.com/coevolab/coevo/stats/plot"
 )
@@ -292,12 +289,6 @@ func (r *Result) Plot() (*gplot.Plot, error) {
 	line := func(a float64) func(float64) float64 {
 		return func(v float64) float64 { return math.Exp(my + a*(math.Log(v)-mx)) }
 	}
-	fx, fy := plot.Curve(line(r.Exponent), xmin, xmax)
-	fit, err := plotter.NewLine(xysOf(fx, fy))
-	if err != nil {
-		return nil, err
-	}
-	fit.Color, fit.Width = plot.Color(1), vg.Points(1.2)
 	label := fmt.Sprintf("fit: T = c·n^{%.2f}", r.Exponent)
 	var band gplot.Thumbnailer
 	if lo, hi := r.ExponentCI[0], r.ExponentCI[1]; !math.IsNaN(lo) && !math.IsNaN(hi) {
@@ -323,7 +314,11 @@ func (r *Result) Plot() (*gplot.Plot, error) {
 			return nil, err
 		}
 	}
-	p.Add(fit)
+	fx, fy := plot.Curve(line(r.Exponent), xmin, xmax)
+	fit, err := plot.Line(p, fx, fy, plot.Color(1), false, "")
+	if err != nil {
+		return nil, err
+	}
 	if band != nil {
 		p.Legend.Add(label, band, fit)
 	} else {
@@ -343,12 +338,4 @@ func (r *Result) Plot() (*gplot.Plot, error) {
 	}
 	plot.Finish(p)
 	return p, nil
-}
-
-func xysOf(x, y []float64) plotter.XYs {
-	pts := make(plotter.XYs, len(x))
-	for i := range pts {
-		pts[i] = plotter.XY{X: x[i], Y: y[i]}
-	}
-	return pts
 }
