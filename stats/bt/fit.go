@@ -99,12 +99,11 @@ type Ratings struct {
 	games  []float64 // games played by each player (prior excluded)
 	points []float64 // points scored (prior excluded)
 	prob   *problem  // the likelihood, evaluated at the estimate
-	x      []float64 // the estimate: log-strengths (centred), log home, draw parameter
 	cov    *mat.SymDense
 	vars   *variances
 }
 
-// ConvergenceError reports that MM stopped at MaxIter.
+// ConvergenceError reports that a fit stopped at MaxIter iterations.
 type ConvergenceError struct {
 	Iterations int
 	Change     float64
@@ -255,7 +254,7 @@ func (o Options) fit(ctx context.Context, players []string, t *table) (*Ratings,
 		}
 		return nil, err
 	}
-	fit.prob, fit.x = p, x
+	fit.prob = p
 	fit.Gamma = make([]float64, n)
 	for i := range fit.Gamma {
 		fit.Gamma[i] = math.Exp(x[i])

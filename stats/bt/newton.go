@@ -281,6 +281,7 @@ func (p *problem) newton(ctx context.Context, x []float64, tol float64, maxIter 
 	g0 := norm(p.grad)
 	step := make([]float64, p.dim)
 	trial := make([]float64, p.dim)
+	change := math.Inf(1)
 	for it := 1; it <= maxIter; it++ {
 		if err := ctx.Err(); err != nil {
 			return it, err
@@ -319,7 +320,7 @@ func (p *problem) newton(ctx context.Context, x []float64, tol float64, maxIter 
 			}
 			alpha /= 2
 		}
-		change := 0.0
+		change = 0
 		for i := range step {
 			change = math.Max(change, math.Abs(alpha*step[i]))
 		}
@@ -328,7 +329,7 @@ func (p *problem) newton(ctx context.Context, x []float64, tol float64, maxIter 
 			return it, nil
 		}
 	}
-	return maxIter, &ConvergenceError{Iterations: maxIter}
+	return maxIter, &ConvergenceError{maxIter, change}
 }
 
 // center subtracts the mean.

@@ -2,6 +2,7 @@ package bt
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -73,7 +74,12 @@ func (f *Ratings) variancesCtx(ctx context.Context) (*variances, error) {
 		v = f.denseVariances()
 	} else {
 		v, err = f.sparseVariances(ctx)
-		if err != nil {
+		switch {
+		case errors.Is(err, errNoProgress) && n <= denseFallback:
+			v = f.denseVariances()
+		case errors.Is(err, errNoProgress):
+			return nil, errors.New("standard errors: the conjugate-gradient solves made no progress (please report the data)")
+		case err != nil:
 			return nil, err
 		}
 	}
