@@ -192,13 +192,8 @@ func (f *Ratings) covColumn(ctx context.Context, i int) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	for a := range v.z {
-		for b := range v.z {
-			w := v.finv.At(a, b) * v.z[b][i]
-			for j := range col {
-				col[j] += v.z[a][j] * w
-			}
-		}
+	for j := range col {
+		col[j] += v.lowRank(j, i)
 	}
 	return col, nil
 }

@@ -320,27 +320,15 @@ func (f *Ratings) sparseVariances(ctx context.Context) (*variances, error) {
 			v.params = append(v.params, Finv.At(a, a))
 		}
 		for i := 0; i < n; i++ {
-			for a := 0; a < g; a++ {
-				for b := 0; b < g; b++ {
-					v.theta[i] += Z[a][i] * Finv.At(a, b) * Z[b][i]
-				}
-			}
+			v.theta[i] += v.lowRank(i, i)
 		}
-		if f.anchor >= 0 {
-			if v.col, err = ls.solveL(ctx, unit(n, f.anchor)); err != nil {
-				return nil, err
-			}
-			for i := 0; i < n; i++ {
-				for a := 0; a < g; a++ {
-					for b := 0; b < g; b++ {
-						v.col[i] += Z[a][i] * Finv.At(a, b) * Z[b][f.anchor]
-					}
-				}
-			}
-		}
-	} else if f.anchor >= 0 {
+	}
+	if f.anchor >= 0 {
 		if v.col, err = ls.solveL(ctx, unit(n, f.anchor)); err != nil {
 			return nil, err
+		}
+		for i := range v.col {
+			v.col[i] += v.lowRank(i, f.anchor)
 		}
 	}
 	// The bound on each variance is absolute; report it relative to the
@@ -372,6 +360,18 @@ func (f *Ratings) sparseVariances(ctx context.Context) (*variances, error) {
 		v.bound, v.method = 0, "solves"
 	}
 	return v, nil
+}
+
+// lowRank is entry (i, j) of the model parameters' correction to L+ in
+// the strengths' covariance, Z F^-1 Z^T (0 without parameters).
+func (v *variances) lowRank(i, j int) float64 {
+	s := 0.0
+	for a := range v.z {
+		for b := range v.z {
+			s += v.z[a][i] * v.finv.At(a, b) * v.z[b][j]
+		}
+	}
+	return s
 }
 
 // paramInfo is the information between model parameters a and b.
