@@ -270,37 +270,51 @@ func runR(p, o uint64, n uint) uint64 {
 	return t >> n
 }
 
-// flips returns the discs of o that a disc of p placed on s flanks.
+// rays[s] holds, for square s, the squares beyond s in each direction:
+// 0-3 towards higher indices (east, south-west, south, south-east), 4-7
+// towards lower ones (west, north-east, north, north-west).
+var rays [64][8]uint64
+
+func init() {
+	steps := [8][2]int{{0, 1}, {1, -1}, {1, 0}, {1, 1}, {0, -1}, {-1, 1}, {-1, 0}, {-1, -1}}
+	for s := 0; s < 64; s++ {
+		for d, st := range steps {
+			for r, c := s/8+st[0], s%8+st[1]; r >= 0 && r < 8 && c >= 0 && c < 8; r, c = r+st[0], c+st[1] {
+				rays[s][d] |= 1 << (r*8 + c)
+			}
+		}
+	}
+}
+
+// flips returns the discs of o that a disc of p placed on s flanks. Along
+// each ray from s, the first square that is not o's closes a run of o's
+// discs when it is p's; that square is the lowest set bit of the ray
+// minus o for rays towards higher indices, the highest for the others.
 func flips(p, o uint64, s uint) uint64 {
-	m := uint64(1) << s
-	h := o & inner
-	return flipL(m, p, h, 1) | flipR(m, p, h, 1) |
-		flipL(m, p, o, 8) | flipR(m, p, o, 8) |
-		flipL(m, p, h, 9) | flipR(m, p, h, 9) |
-		flipL(m, p, h, 7) | flipR(m, p, h, 7)
+	r := &rays[s]
+	return up(r[0], p, o) | up(r[1], p, o) | up(r[2], p, o) | up(r[3], p, o) |
+		down(r[4], p, o) | down(r[5], p, o) | down(r[6], p, o) | down(r[7], p, o)
 }
 
-// flipL follows the run of o from m by left shifts of n and returns it if
-// a disc of p closes it.
-func flipL(m, p, o uint64, n uint) uint64 {
-	var f uint64
-	for x := (m << n) & o; x != 0; x = (x << n) & o {
-		f |= x
-		if (x<<n)&p != 0 {
-			return f
-		}
+// up returns the discs of o flanked along ray r towards higher indices.
+func up(r, p, o uint64) uint64 {
+	x := r &^ o
+	b := x & -x
+	if b&p == 0 {
+		return 0
 	}
-	return 0
+	return r & (b - 1)
 }
 
-// flipR is flipL for right shifts.
-func flipR(m, p, o uint64, n uint) uint64 {
-	var f uint64
-	for x := (m >> n) & o; x != 0; x = (x >> n) & o {
-		f |= x
-		if (x>>n)&p != 0 {
-			return f
-		}
+// down returns the discs of o flanked along ray r towards lower indices.
+func down(r, p, o uint64) uint64 {
+	x := r &^ o
+	if x == 0 {
+		return 0
 	}
-	return 0
+	b := uint64(1) << (63 - bits.LeadingZeros64(x))
+	if b&p == 0 {
+		return 0
+	}
+	return r &^ (b<<1 - 1)
 }

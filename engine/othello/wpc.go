@@ -38,25 +38,39 @@ func (w *WPC) Value(b Board) float64 {
 //	g(s) = w[s] + 2*(w[f1] + w[f2] + ...)   (f1 < f2 < ... the squares of F)
 //
 // Black maximising and white minimising the after-state value are thus
-// the same rule: play the move with the largest gain g. Move computes g
-// in float64, summing the flipped weights in ascending square order, and
-// among moves of equal g plays the first in a1, b1, ..., h1, a2, ..., h8
-// order. That is the documented deterministic tie-break.
+// the same rule: play the move with the largest gain g.
+//
+// Ties. Moves whose values are equal in exact arithmetic (common with
+// weights like the heuristic's 0.01, 0.02, 0.05) can differ in float64 by
+// rounding, and rounding must not decide. So Move scans the legal moves
+// in a1, b1, ..., h1, a2, ..., h8 order and switches to a move only when
+// its gain exceeds the best gain so far by more than
+// TieTolerance*(a + aBest), where a = |w[s]| + 2*(|w[f1]| + ...) bounds
+// the rounding error of g. Among moves of equal value the first in that
+// order is played.
 func (w *WPC) Move(b Board, legal Bitboard, _ *rand.Rand) Square {
 	p, o := b.mover()
-	best, bestG := Pass, math.Inf(-1)
+	best, bestG, bestA := Pass, 0.0, 0.0
 	for m := uint64(legal); m != 0; m &= m - 1 {
 		s := uint(bits.TrailingZeros64(m))
-		sum := 0.0
+		sum, abs := 0.0, 0.0
 		for f := flips(p, o, s); f != 0; f &= f - 1 {
-			sum += w[bits.TrailingZeros64(f)]
+			x := w[bits.TrailingZeros64(f)]
+			sum += x
+			abs += math.Abs(x)
 		}
-		if g := w[s] + 2*sum; g > bestG || best == Pass {
-			best, bestG = Square(s), g
+		g, a := w[s]+2*sum, math.Abs(w[s])+2*abs
+		if best == Pass || g-bestG > TieTolerance*(a+bestA) {
+			best, bestG, bestA = Square(s), g, a
 		}
 	}
 	return best
 }
+
+// TieTolerance is the relative difference below which two after-state
+// values count as equal (see WPC.Move): far above float64 rounding (about
+// 1e-16 per operation), far below any difference that weights mean.
+const TieTolerance = 1e-12
 
 // String prints the weights as eight rows.
 func (w *WPC) String() string {

@@ -8,7 +8,10 @@
 // against it, and bench/othello measures the bitboards against it.
 package plain
 
-import "math/rand/v2"
+import (
+	"math"
+	"math/rand/v2"
+)
 
 // Board holds one cell per square (index 0 is a1, 7 is h1, 63 is h8):
 // +1 black, -1 white, 0 empty, and the side to move (+1 or -1).
@@ -123,12 +126,19 @@ func Value(w *[64]float64, b Board) float64 {
 
 // Best is the 1-ply player of paper 003 fig. 3: it values the after-state
 // of every legal move by eq. (8); black takes the largest value, white
-// the smallest, the first in ascending square order on equal values.
+// the smallest. Values within 2e-12 times the sum of the absolute weights
+// (far above the rounding of a 64-term sum) count as equal, and the first
+// of equal moves in ascending square order is played.
 func Best(w *[64]float64, b Board, legal []int) int {
+	scale := 0.0
+	for _, x := range w {
+		scale += math.Abs(x)
+	}
+	tol := 2e-12 * scale
 	best, bestV := -1, 0.0
 	for _, s := range legal {
 		v := Value(w, b.Play(s))
-		if best < 0 || (b.Turn == 1 && v > bestV) || (b.Turn == -1 && v < bestV) {
+		if best < 0 || float64(b.Turn)*(v-bestV) > tol {
 			best, bestV = s, v
 		}
 	}
