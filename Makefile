@@ -77,6 +77,7 @@ bench: build jupyter-deps
 	$(GO) run ./bench/engine
 	$(GO) run ./bench/bt
 	$(GO) run ./bench/umda
+	$(GO) run ./bench/othello
 	$(BIN) kernel install --prefix $(TEST_JUPYTER)
 	JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter $(PY) bench/kernel/bench.py
 
