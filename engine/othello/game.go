@@ -1,6 +1,7 @@
 package othello
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -29,11 +30,16 @@ func Play(black, white Player, epsilon float64, rng *rand.Rand) (*Game, error) {
 	if err := checkEpsilon(epsilon); err != nil {
 		return nil, err
 	}
+	if rng == nil {
+		return nil, errNilStream
+	}
 	g := &Game{}
 	final, err := play(black, white, epsilon, rng, g)
 	g.Final = final
 	return g, err
 }
+
+var errNilStream = errors.New("othello: the random stream is nil (pass one, e.g. rand.New(rand.NewPCG(seed, 0)))")
 
 func checkEpsilon(e float64) error {
 	if !(e >= 0 && e <= 1) {
@@ -225,6 +231,9 @@ func (m *Match) Play(first, second int, rng *rand.Rand) (float64, error) {
 	}
 	if err := checkEpsilon(m.Epsilon); err != nil {
 		return math.NaN(), err
+	}
+	if rng == nil {
+		return math.NaN(), errNilStream
 	}
 	b, err := play(m.Players[first], m.Players[second], m.Epsilon, rng, nil)
 	if err != nil {

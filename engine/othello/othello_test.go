@@ -553,3 +553,25 @@ func TestBitboardHelpers(t *testing.T) {
 		t.Error("start has 4 discs")
 	}
 }
+
+func TestNewWPCAndNilStream(t *testing.T) {
+	h := othello.Heuristic()
+	w, err := othello.NewWPC(h[:])
+	if err != nil || *w != *h {
+		t.Errorf("NewWPC of the heuristic: %v", err)
+	}
+	if _, err := othello.NewWPC(make([]float64, 63)); err == nil || !strings.Contains(err.Error(), "63 weights") {
+		t.Errorf("63 weights: %v", err)
+	}
+	bad := make([]float64, 64)
+	bad[63] = math.Inf(1)
+	if _, err := othello.NewWPC(bad); err == nil || !strings.Contains(err.Error(), "h8") {
+		t.Errorf("infinite weight: %v", err)
+	}
+	if _, err := othello.Play(h, othello.RandomMover{}, 0.1, nil); err == nil {
+		t.Error("a nil stream was accepted")
+	}
+	if _, err := othello.PerftContext(context.Background(), othello.Start(), -1, 1); err == nil {
+		t.Error("negative depth accepted")
+	}
+}

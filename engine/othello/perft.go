@@ -2,6 +2,7 @@ package othello
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"runtime"
 	"sync"
@@ -22,6 +23,9 @@ func Perft(b Board, depth int) int64 {
 // PerftContext is Perft over workers goroutines (0: GOMAXPROCS), which
 // stops early with ctx.Err() when ctx is cancelled.
 func PerftContext(ctx context.Context, b Board, depth, workers int) (int64, error) {
+	if depth < 0 {
+		return 0, fmt.Errorf("othello: perft depth %d is negative", depth)
+	}
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}

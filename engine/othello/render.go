@@ -6,7 +6,7 @@ import (
 	"image/color"
 	"math"
 
-	"gonum.org/v1/plot"
+	_ "gonum.org/v1/plot" // registers the Liberation fonts in font.DefaultCache
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -41,7 +41,6 @@ func (p *picture) size() (w, h vg.Length) {
 }
 
 func (p *picture) draw(c vg.Canvas) {
-	_ = plot.DefaultFont // the plot package registers the Liberation fonts
 	w, h := p.size()
 	top := float64(h) - margin // y of the board's top edge
 	sans := func(size float64) font.Face {

@@ -87,6 +87,22 @@ func (w *WPC) String() string {
 	return sb.String()
 }
 
+// NewWPC returns a WPC with the given 64 weights in square order (a1,
+// b1, ..., h8), e.g. a vector from an optimiser.
+func NewWPC(weights []float64) (*WPC, error) {
+	if len(weights) != 64 {
+		return nil, fmt.Errorf("othello: %d weights, a WPC has 64 (one per square)", len(weights))
+	}
+	var w WPC
+	for i, x := range weights {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil, fmt.Errorf("othello: weight %d (%v) is %v", i, Square(i), x)
+		}
+		w[i] = x
+	}
+	return &w, nil
+}
+
 // heuristicRows are rows 1-4 of the standard heuristic weights (paper 003
 // fig. 2 left, its reference [33], Yoshioka, Ishii and Ito 1999); rows
 // 5-8 mirror rows 4-1.

@@ -16,6 +16,7 @@ func init() {
 		"Black":        reflect.ValueOf(othello.Black),
 		"Empty":        reflect.ValueOf(othello.Empty),
 		"Heuristic":    reflect.ValueOf(othello.Heuristic),
+		"NewWPC":       reflect.ValueOf(othello.NewWPC),
 		"ParsePlayer":  reflect.ValueOf(othello.ParsePlayer),
 		"ParseSquare":  reflect.ValueOf(othello.ParseSquare),
 		"ParseWPC":     reflect.ValueOf(othello.ParseWPC),
