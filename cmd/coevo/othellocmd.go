@@ -67,12 +67,20 @@ func cmdOthello(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	return usagef("unknown subcommand %q (want perft, play, league or show)", args[0])
 }
 
-// subHelp returns a help printer for an othello subcommand.
-func subHelp(usage, about string, fs func() *flag.FlagSet) func(io.Writer) {
-	return func(w io.Writer) {
+// parseSub parses the flags of an othello subcommand, which takes no
+// other arguments; --help prints usage, about and the flags.
+func parseSub(fs *flag.FlagSet, args []string, stdout io.Writer, usage, about string) error {
+	help := func(w io.Writer) {
 		fmt.Fprintf(w, "Usage: coevo othello %s\n\n%s\n\nFlags:\n", usage, about)
-		flagDefaults(w, fs())
+		flagDefaults(w, fs)
 	}
+	if err := parseFlags(fs, args, stdout, help); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
 }
 
 type perftOpts struct {
@@ -91,12 +99,9 @@ func perftFlags() (*flag.FlagSet, *perftOpts) {
 
 func othelloPerft(ctx context.Context, args []string, stdout io.Writer) error {
 	fs, o := perftFlags()
-	help := subHelp("perft --depth D [--json]", "Counts the leaves of the game tree from the start at depth D: a pass\ncounts as a move and a finished game is a leaf (the published convention).", func() *flag.FlagSet { f, _ := perftFlags(); return f })
-	if err := parseFlags(fs, args, stdout, help); err != nil {
+	if err := parseSub(fs, args, stdout, "perft --depth D [--json]",
+		"Counts the leaves of the game tree from the start at depth D: a pass\ncounts as a move and a finished game is a leaf (the published convention)."); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	if o.depth < 0 || o.depth > 30 {
 		return usagef("--depth %d: want 0 to 30 (depth 12 already takes seconds)", o.depth)
@@ -197,14 +202,9 @@ func playFlags() (*flag.FlagSet, *playOpts) {
 
 func othelloPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, o := playFlags()
-	help := subHelp("play --black P --white P [--games N] [--epsilon E] [--seed S] [--json]",
-		"Plays N games, --black always moving first. Players: "+othello.PlayerSpecs+".",
-		func() *flag.FlagSet { f, _ := playFlags(); return f })
-	if err := parseFlags(fs, args, stdout, help); err != nil {
+	if err := parseSub(fs, args, stdout, "play --black P --white P [--games N] [--epsilon E] [--seed S] [--json]",
+		"Plays N games, --black always moving first. Players: "+othello.PlayerSpecs+"."); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	if err := o.check(); err != nil {
 		return err
@@ -265,14 +265,9 @@ func leagueFlags() (*flag.FlagSet, *leagueOpts) {
 
 func othelloLeague(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, o := leagueFlags()
-	help := subHelp("league --players P,P,... [--games N] [--epsilon E] [--seed S] [--out FILE]",
-		"A round robin: every pair plays N games, half with each player moving\nfirst. Prints the points table (row i, column j: what i scored against j)\nand writes the games, for coevo bt fit FILE --format games.\nPlayers: "+othello.PlayerSpecs+".",
-		func() *flag.FlagSet { f, _ := leagueFlags(); return f })
-	if err := parseFlags(fs, args, stdout, help); err != nil {
+	if err := parseSub(fs, args, stdout, "league --players P,P,... [--games N] [--epsilon E] [--seed S] [--out FILE]",
+		"A round robin: every pair plays N games, half with each player moving\nfirst. Prints the points table (row i, column j: what i scored against j)\nand writes the games, for coevo bt fit FILE --format games.\nPlayers: "+othello.PlayerSpecs+"."); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	if err := o.check(); err != nil {
 		return err
@@ -344,14 +339,9 @@ func showFlags() (*flag.FlagSet, *showOpts) {
 
 func othelloShow(args []string, stdout io.Writer) error {
 	fs, o := showFlags()
-	help := subHelp("show --black P --white P [--seed S] [--epsilon E] [--svg FILE] [--png FILE]",
-		"Plays one game (game 0 of \"coevo othello play\" with the same seed) and\nprints the numbered moves (* marks a forced random move), the final board\nand the result; --svg and --png draw the final board with each disc\nnumbered by the move that placed it, and the move list.",
-		func() *flag.FlagSet { f, _ := showFlags(); return f })
-	if err := parseFlags(fs, args, stdout, help); err != nil {
+	if err := parseSub(fs, args, stdout, "show --black P --white P [--seed S] [--epsilon E] [--svg FILE] [--png FILE]",
+		"Plays one game (game 0 of \"coevo othello play\" with the same seed) and\nprints the numbered moves (* marks a forced random move), the final board\nand the result; --svg and --png draw the final board with each disc\nnumbered by the move that placed it, and the move list."); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	if err := o.check(); err != nil {
 		return err

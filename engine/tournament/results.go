@@ -28,27 +28,7 @@ type Results struct {
 // Points returns the points matrix: P[i][j] is what i scored against j
 // (a win 1, a draw 1/2, both seats together), and N[i][j] the games
 // between them, as paper 003 Table VI prints.
-func (r *Results) Points() (P, N [][]float64) {
-	n := len(r.Players)
-	P, N = square(n), square(n)
-	for k, f := range r.Fixtures {
-		for _, s := range r.Scores[k] {
-			P[f.First][f.Second] += s
-			P[f.Second][f.First] += 1 - s
-		}
-		N[f.First][f.Second] += float64(len(r.Scores[k]))
-		N[f.Second][f.First] += float64(len(r.Scores[k]))
-	}
-	return P, N
-}
-
-func square(n int) [][]float64 {
-	m := make([][]float64, n)
-	for i := range m {
-		m[i] = make([]float64, n)
-	}
-	return m
-}
+func (r *Results) Points() (P, N [][]float64) { return r.BT().Points() }
 
 // count returns the wins of each side and the draws of fixture k.
 func (r *Results) count(k int) (first, second, draws float64) {
