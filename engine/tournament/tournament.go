@@ -136,7 +136,13 @@ func Play(ctx context.Context, g Game, players []string, fixtures []Fixture, opt
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			pcg := rand.NewPCG(0, 0)
+			// The stream's state is written at every draw: padding keeps
+			// two workers' states off a shared cache line.
+			st := new(struct {
+				pcg rand.PCG
+				_   [112]byte
+			})
+			pcg := &st.pcg
 			rng := rand.New(pcg)
 			for {
 				i := int(next.Add(1)) - 1
