@@ -106,11 +106,8 @@ func flagDefaults(w io.Writer, fs *flag.FlagSet) {
 // progressTo returns a progress printer on stderr when it is a terminal,
 // and a function that clears its line at the end.
 func progressTo(stderr io.Writer, what string) (progress func(int), done func()) {
-	f, ok := stderr.(*os.File)
+	f, ok := terminal(stderr)
 	if !ok {
-		return nil, func() {}
-	}
-	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
 		return nil, func() {}
 	}
 	shown := false
@@ -124,4 +121,17 @@ func progressTo(stderr io.Writer, what string) (progress func(int), done func())
 				fmt.Fprint(f, "\r\033[K")
 			}
 		}
+}
+
+// terminal returns w as a file when it is a terminal, where progress lines
+// belong.
+func terminal(w io.Writer) (*os.File, bool) {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil, false
+	}
+	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return nil, false
+	}
+	return f, true
 }

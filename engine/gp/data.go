@@ -287,9 +287,14 @@ func heapRule(name string, args games.Args) (*heap.Rule, error) {
 	if name == "ga1" {
 		return games.GA1Rule(), nil
 	}
+	switch name {
+	case "nim", "kayles", "grundy", "octal", "subtraction":
+	default:
+		return nil, fmt.Errorf("gp: unknown game %q (known: ga1, ga2, nim, kayles, grundy, octal, subtraction)", name)
+	}
 	r, err := games.HeapRule(name, args)
 	if err != nil {
-		return nil, fmt.Errorf("gp: %w (or ga1, ga2)", err)
+		return nil, fmt.Errorf("gp: %w", err)
 	}
 	return r, nil
 }
@@ -339,6 +344,20 @@ func compileAll(ctx context.Context, starts []game.Game) (*grundy.Table, []int32
 		ids[i] = v
 	}
 	return grundy.Solve(gr), ids, nil
+}
+
+// GraphData is the data set of the consistency fitness for the training
+// positions of s: HeapGraph from every training tuple. It has no held-out
+// set: accuracy is measured on every position reached.
+func GraphData(ctx context.Context, s HeapSpec) (*Data, error) {
+	if err := s.defaults(); err != nil {
+		return nil, err
+	}
+	d, err := HeapGraph(ctx, s.Game, s.Args, tuples(s.Heaps, s.MinHeap, s.MaxHeap))
+	if err != nil {
+		return nil, err
+	}
+	return &Data{Game: s.Game, Train: d}, nil
 }
 
 // HeapGraph returns every position reachable from the given heap positions
