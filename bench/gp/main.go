@@ -6,11 +6,12 @@
 // mutation rates of gplearn's documented example (crossover 0.7, subtree
 // 0.1, hoist 0.05, point 0.1), which the paper says it settled on without
 // giving numbers. It also reports the best GA1 formula over the seeds
-// (single heaps up to 10, as the paper) and its error, and, as the baseline
+// (single heaps up to 10, as the paper) and its error, how often the
+// consistency fitness (no values) reaches zero, and, as the baseline
 // every ratio here is measured against, one run with one worker against the
 // same run with all cores: the results must be identical.
 //
-//	go run ./bench/gp [-seeds 20] [-heaps 1,2,3] [-pops 1000,10000]
+//	go run ./bench/gp [-seeds 20] [-heaps 1,2,3] [-pops 1000,10000] [-baseline-only]
 package main
 
 import (
@@ -36,8 +37,13 @@ func main() {
 	seeds := flag.Int("seeds", 20, "seeds per setting")
 	heapList := flag.String("heaps", "1,2,3", "numbers of heaps")
 	popList := flag.String("pops", "1000,10000", "populations at gplearn's default rates")
+	only := flag.Bool("baseline-only", false, "run only the one-worker against all-cores comparison")
 	flag.Parse()
 	ctx := context.Background()
+	if *only {
+		baseline(ctx)
+		return
+	}
 	fmt.Printf("GP on GA2, heap sizes 1..10, %d seeds a setting, 20 generations, %d cores (%s)\n",
 		*seeds, runtime.GOMAXPROCS(0), runtime.Version())
 	var settings []setting
@@ -111,9 +117,60 @@ func main() {
 		*seeds, bestSeed, best.Formula(), best.Prefix(), best.Error, best.Accuracy)
 	fmt.Printf("paper 002's GA1 formula on the same positions: error %d\n", perr)
 
-	// Baseline: the same run on one worker and on all cores.
-	d3, _ := gp.HeapData(ctx, gp.HeapSpec{Game: "ga2", Heaps: 3, Seed: 1})
-	cfg := gp.Config{Population: 2000, Generations: 10, Seed: 1, Workers: 1}
+	// The consistency fitness: no values, only the positions and their
+	// options. GA2 over every position reached from one heap of 2..12 (up
+	// to six heaps), and the subtraction game {1,2,3} on one heap of 0..30.
+	var starts [][]int
+	for s := 2; s <= 12; s++ {
+		starts = append(starts, []int{s})
+	}
+	g2, err := gp.HeapGraph(ctx, "ga2", nil, starts)
+	if err != nil {
+		fail(err)
+	}
+	sub, err := gp.GraphData(ctx, gp.HeapSpec{Game: "subtraction", Args: map[string]string{"set": "1,2,3"}, MaxHeap: 30, Empty: true})
+	if err != nil {
+		fail(err)
+	}
+	fmt.Println()
+	for _, c := range []struct {
+		name string
+		d    *gp.Data
+		pop  int
+	}{
+		{fmt.Sprintf("GA2, %d positions, inputs n h1..h6", g2.Rows()), &gp.Data{Game: "ga2", Train: g2}, 1000},
+		{fmt.Sprintf("GA2, %d positions, inputs n h1..h6", g2.Rows()), &gp.Data{Game: "ga2", Train: g2}, 5000},
+		{"subtraction {1,2,3}, heaps 0..30", sub, 1000},
+	} {
+		found, right := 0, 0
+		t0 := time.Now()
+		for seed := 1; seed <= *seeds/2; seed++ {
+			r, err := gp.Run(ctx, c.d, gp.Config{Population: c.pop, Fitness: gp.Consistency, Seed: uint64(seed)})
+			if err != nil {
+				fail(err)
+			}
+			if r.Exact() {
+				found++
+				if r.TrainAccuracy == 1 {
+					right++
+				}
+			}
+		}
+		fmt.Printf("consistency fitness, %s, population %d: consistent in %d of %d seeds (%d equal to the engine's values), %.2fs a run\n",
+			c.name, c.pop, found, *seeds/2, right, time.Since(t0).Seconds()/float64(*seeds/2))
+	}
+
+	baseline(ctx)
+}
+
+// baseline times one run on one worker and on all cores; the results must
+// be identical.
+func baseline(ctx context.Context) {
+	d3, err := gp.HeapData(ctx, gp.HeapSpec{Game: "ga2", Heaps: 3, Seed: 1})
+	if err != nil {
+		fail(err)
+	}
+	cfg := gp.Config{Population: 10000, Generations: 5, Seed: 1, Workers: 1}
 	t0 := time.Now()
 	r1, err := gp.Run(ctx, d3, cfg)
 	if err != nil {
@@ -128,7 +185,7 @@ func main() {
 	}
 	all := time.Since(t0).Seconds()
 	same := r1.Prefix() == rn.Prefix() && r1.Error == rn.Error
-	fmt.Printf("\nGA2 three heaps, population 2000, %d generations: 1 worker %.2fs, %d workers %.2fs, ratio %.2fx; identical results: %v\n",
+	fmt.Printf("\nGA2 three heaps, population 10000, %d generations: 1 worker %.2fs, %d workers %.2fs, ratio %.2fx; identical results: %v\n",
 		r1.Generations(), one, runtime.GOMAXPROCS(0), all, one/all, same)
 	if !same {
 		os.Exit(1)
