@@ -169,19 +169,6 @@ func allStrings(n int, f func(string)) {
 	}
 }
 
-func runs(s string) []int {
-	var r []int
-	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) && s[j] == s[i] {
-			j++
-		}
-		r = append(r, j-i)
-		i = j
-	}
-	return r
-}
-
 // Paper 002 Theorem 2.5: a single heap (run) of size n in GA1 has the value
 // of a Kayles heap of size n-1; with Proposition 2.3 the value of any bit
 // string is the nim-sum over its runs. Kayles values from OEIS A002186.
@@ -197,7 +184,7 @@ func TestGA1Theorem25(t *testing.T) {
 		allStrings(n, func(s string) {
 			g, _ := games.NewGA1(s)
 			want := 0
-			for _, h := range runs(s) {
+			for _, h := range games.Runs(s) {
 				want ^= kayles[h-1]
 			}
 			if v := solve(t, g).Value(game.Start); v != want {
@@ -213,7 +200,7 @@ func TestGA2Theorem32(t *testing.T) {
 	for n := 1; n <= 11; n++ {
 		allStrings(n, func(s string) {
 			g, _ := games.NewGA2(s)
-			r := len(runs(s))
+			r := len(games.Runs(s))
 			tt := (3 - r%3) % 3
 			want := (tt + len(s)) % 3
 			if v := solve(t, g).Value(game.Start); v != want {

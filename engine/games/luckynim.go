@@ -215,57 +215,54 @@ func (t *LuckyTable) verdictAt(i, self int, selfV Verdict) Verdict {
 	return t.v[i]
 }
 
+// forcing returns the numbers a with which one player, whatever number b
+// the other shows on heap j, leaves the position (with a+b taken from heap
+// j) at verdict want for the player to move next. x + y is symmetric, so
+// this serves the mover (a = x, want Loss) and the replier (a = y, want
+// Win). self is the verdict assumed for the position itself (a move that
+// takes nothing returns to it).
+func (t *LuckyTable) forcing(idx int, cur []int, j int, self, want Verdict) []int {
+	var out []int
+	g := t.Game
+numbers:
+	for a := g.M; a <= g.N; a++ {
+		for b := g.M; b <= g.N; b++ {
+			if t.verdictAt(t.after(idx, cur, j, a+b), idx, self) != want {
+				continue numbers
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// win: some non-empty heap has a number that forces a Loss on the other.
 func (t *LuckyTable) win(idx int, cur []int, selfLoss bool) bool {
 	self := Undetermined
 	if selfLoss {
 		self = Loss
 	}
-	g := t.Game
 	for j, k := range cur {
-		if k == 0 {
-			continue
-		}
-	numbers:
-		for x := g.M; x <= g.N; x++ {
-			for y := g.M; y <= g.N; y++ {
-				if t.verdictAt(t.after(idx, cur, j, x+y), idx, self) != Loss {
-					continue numbers
-				}
-			}
+		if k > 0 && len(t.forcing(idx, cur, j, self, Loss)) > 0 {
 			return true
 		}
 	}
 	return false
 }
 
+// loss: every non-empty heap has a reply that forces a Win for the
+// replier (true when every heap is empty: the mover has lost).
 func (t *LuckyTable) loss(idx int, cur []int, selfWin bool) bool {
 	self := Undetermined
 	if selfWin {
 		self = Win
 	}
 	for j, k := range cur {
-		if k == 0 {
-			continue
-		}
-		if !t.replyExists(idx, cur, j, self) {
+		if k > 0 && len(t.forcing(idx, cur, j, self, Win)) == 0 {
 			return false
 		}
 	}
-	return true // also when every heap is empty: the mover has lost
-}
-
-func (t *LuckyTable) replyExists(idx int, cur []int, j int, self Verdict) bool {
-	g := t.Game
-replies:
-	for y := g.M; y <= g.N; y++ {
-		for x := g.M; x <= g.N; x++ {
-			if t.verdictAt(t.after(idx, cur, j, x+y), idx, self) != Win {
-				continue replies
-			}
-		}
-		return true
-	}
-	return false
+	return true
 }
 
 func (t *LuckyTable) index(heaps []int) (int, error) {
@@ -306,18 +303,11 @@ func (t *LuckyTable) ForcingMoves(heaps []int) ([]LuckyMove, error) {
 		return nil, err
 	}
 	var out []LuckyMove
-	g := t.Game
 	for j, k := range heaps {
 		if k == 0 {
 			continue
 		}
-	numbers:
-		for x := g.M; x <= g.N; x++ {
-			for y := g.M; y <= g.N; y++ {
-				if t.verdictAt(t.after(idx, heaps, j, x+y), idx, t.v[idx]) != Loss {
-					continue numbers
-				}
-			}
+		for _, x := range t.forcing(idx, heaps, j, t.v[idx], Loss) {
 			out = append(out, LuckyMove{j, x})
 		}
 	}
@@ -336,18 +326,7 @@ func (t *LuckyTable) Replies(heaps []int, j int) ([]int, error) {
 	if j < 0 || j >= len(heaps) || heaps[j] == 0 {
 		return nil, fmt.Errorf("luckynim: heap %d is not a non-empty heap of %s", j+1, heap.FormatHeaps(heaps))
 	}
-	var out []int
-	g := t.Game
-replies:
-	for y := g.M; y <= g.N; y++ {
-		for x := g.M; x <= g.N; x++ {
-			if t.verdictAt(t.after(idx, heaps, j, x+y), idx, t.v[idx]) != Win {
-				continue replies
-			}
-		}
-		out = append(out, y)
-	}
-	return out, nil
+	return t.forcing(idx, heaps, j, t.v[idx], Win), nil
 }
 
 // Positions returns the number of positions in the table.

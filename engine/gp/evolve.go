@@ -189,24 +189,20 @@ func (b *breeder) random(rng *rand.Rand) Program {
 // subtree picks a subtree of p as gplearn does (Koza's rule: a function
 // node nine times as likely as a terminal) and returns its bounds.
 func subtree(p Program, rng *rand.Rand) (start, end int) {
+	weight := func(n Node) float64 {
+		if n.IsFunc() {
+			return 0.9
+		}
+		return 0.1
+	}
 	total := 0.0
 	for _, n := range p {
-		if n.IsFunc() {
-			total += 0.9
-		} else {
-			total += 0.1
-		}
+		total += weight(n)
 	}
 	u := rng.Float64() * total
 	start = len(p) - 1
-	acc := 0.0
 	for i, n := range p {
-		if n.IsFunc() {
-			acc += 0.9
-		} else {
-			acc += 0.1
-		}
-		if u < acc {
+		if u -= weight(n); u < 0 {
 			start = i
 			break
 		}
