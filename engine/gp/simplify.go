@@ -295,7 +295,7 @@ func linear(e *expr) *expr {
 // * div mod, then + -, then and, xor, or; parentheses make the rest plain.
 func Infix(p Program, names []string) string {
 	var b strings.Builder
-	infix(&b, simplify(toExpr(p)), names, 0)
+	infix(&b, simplify(toExpr(p)), names, false)
 	return b.String()
 }
 
@@ -336,10 +336,12 @@ func prec(e *expr) int {
 var infixName = map[Op]string{OR: " or ", XOR: " xor ", AND: " and ", ADD: " + ", SUB: " - ",
 	TIMES: " * ", DIVIDE: " div ", MOD: " mod ", EQUAL: " = ", LESS: " < ", GREATER: " > "}
 
-func infix(b *strings.Builder, e *expr, names []string, outer int) {
+// infix writes e; nested is set below an operator, where a negative
+// constant is bracketed.
+func infix(b *strings.Builder, e *expr, names []string, nested bool) {
 	if e.op == 0 {
 		s := leafName(e.leaf, names)
-		if outer > 0 && e.isConst() && e.leaf.Value < 0 {
+		if nested && e.isConst() && e.leaf.Value < 0 {
 			s = "(" + s + ")"
 		}
 		b.WriteString(s)
@@ -348,21 +350,19 @@ func infix(b *strings.Builder, e *expr, names []string, outer int) {
 	switch e.op {
 	case LOG2:
 		b.WriteString("log2(")
-		infix(b, e.args[0], names, 0)
+		infix(b, e.args[0], names, false)
 		b.WriteByte(')')
 		return
 	case EQUAL, LESS, GREATER:
 		b.WriteByte('[')
-		infix(b, e.args[0], names, 0)
+		infix(b, e.args[0], names, false)
 		b.WriteString(infixName[e.op])
-		infix(b, e.args[1], names, 0)
+		infix(b, e.args[1], names, false)
 		b.WriteByte(']')
 		return
 	case NOT:
 		b.WriteString("not ")
-		child := e.args[0]
-		paren := prec(child) < precNot || (child.op == 0 && child.isConst() && child.leaf.Value < 0)
-		writeParen(b, child, names, paren)
+		writeParen(b, e.args[0], names, prec(e.args[0]) < precNot)
 		return
 	case PLUS1: // only in programs that were not simplified
 		e = fnExpr(ADD, e.args[0], constExpr(1))
@@ -392,9 +392,9 @@ func associative(op Op) bool {
 func writeParen(b *strings.Builder, e *expr, names []string, paren bool) {
 	if paren {
 		b.WriteByte('(')
-		infix(b, e, names, 0)
+		infix(b, e, names, false)
 		b.WriteByte(')')
 		return
 	}
-	infix(b, e, names, 1)
+	infix(b, e, names, true)
 }
