@@ -163,15 +163,7 @@ func HeapData(ctx context.Context, s HeapSpec) (*Data, error) {
 	train := tuples(s.Heaps, s.MinHeap, s.MaxHeap)
 	var test [][]int
 	if s.HoldOut > 0 && s.HoldOutMax > s.MaxHeap {
-		for _, t := range tuples(s.Heaps, s.MinHeap, s.HoldOutMax) {
-			if slices.Max(t) > s.MaxHeap {
-				test = append(test, t)
-			}
-		}
-		rng := rand.New(rand.NewPCG(s.Seed, 0x9e3779b97f4a7c15))
-		rng.Shuffle(len(test), func(i, j int) { test[i], test[j] = test[j], test[i] })
-		test = test[:min(len(test), s.HoldOut)]
-		slices.SortFunc(test, slices.Compare)
+		test = heldOut(s)
 	}
 	values, err := val(ctx, append(slices.Clone(train), test...))
 	if err != nil {
@@ -183,6 +175,43 @@ func HeapData(ctx context.Context, s HeapSpec) (*Data, error) {
 		Train: tupleData(names, train, values[:len(train)]),
 		Test:  tupleData(names, test, values[len(train):]),
 	}, nil
+}
+
+// heldOut draws s.HoldOut tuples with sizes in [MinHeap, HoldOutMax] and
+// one above MaxHeap, without replacement, or all of them if there are not
+// more; it never lists the whole pool when it is large.
+func heldOut(s HeapSpec) [][]int {
+	rng := rand.New(rand.NewPCG(s.Seed, 0x9e3779b97f4a7c15))
+	pool, inner, big := 1, 1, false
+	for range s.Heaps {
+		pool *= s.HoldOutMax - s.MinHeap + 1
+		inner *= s.MaxHeap - s.MinHeap + 1
+		big = big || pool > 1<<24
+	}
+	var test [][]int
+	if !big && pool-inner <= 4*s.HoldOut {
+		for _, t := range tuples(s.Heaps, s.MinHeap, s.HoldOutMax) {
+			if slices.Max(t) > s.MaxHeap {
+				test = append(test, t)
+			}
+		}
+		rng.Shuffle(len(test), func(i, j int) { test[i], test[j] = test[j], test[i] })
+		test = test[:min(len(test), s.HoldOut)]
+	} else {
+		seen := map[string]bool{}
+		for len(test) < s.HoldOut {
+			t := make([]int, s.Heaps)
+			for i := range t {
+				t[i] = s.MinHeap + rng.IntN(s.HoldOutMax-s.MinHeap+1)
+			}
+			if k := fmt.Sprint(t); slices.Max(t) > s.MaxHeap && !seen[k] {
+				seen[k] = true
+				test = append(test, t)
+			}
+		}
+	}
+	slices.SortFunc(test, slices.Compare)
+	return test
 }
 
 func heapNames(k int) []string {
