@@ -158,7 +158,7 @@ func cmdGP(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	cfg := gp.Config{Population: o.population, Generations: o.generations, Tournament: o.tournament,
 		Parsimony: parsimony, Elites: o.elites, MaxDepth: o.depth, Fitness: fitness, Seed: o.seed, Workers: o.workers}
-	if f, ok := terminal(stderr); ok {
+	if f := terminal(stderr); f != nil {
 		cfg.Progress = func(g gp.Generation) {
 			fmt.Fprintf(f, "\rgeneration %d/%d: best error %d, mean length %.1f   ", g.Generation+1, o.generations, g.BestError, g.MeanLength)
 		}
