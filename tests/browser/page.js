@@ -30,7 +30,9 @@
   }
   nb.events.on("output_added.OutputArea", record("add"));
   nb.events.on("output_updated.OutputArea", record("update"));
-  nb.events.on("kernel_dead.Kernel kernel_killed.Kernel kernel_connection_failed.Kernel", function () {
+  // A kernel that restarts by itself has died.
+  var died = "kernel_dead.Kernel kernel_killed.Kernel kernel_restarting.Kernel kernel_connection_failed.Kernel";
+  nb.events.on(died, function () {
     log.dead = true;
   });
 

@@ -137,6 +137,8 @@ func (s *server) stop(t *testing.T, pid int, exited chan struct{}) {
 	}
 }
 
+var client = &http.Client{Timeout: time.Minute}
+
 // api calls the server's REST API with the token and decodes the JSON answer
 // into out (when out is not nil).
 func (s *server) api(method, path string, out any) error {
@@ -145,7 +147,7 @@ func (s *server) api(method, path string, out any) error {
 		return err
 	}
 	req.Header.Set("Authorization", "token "+s.token)
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := client.Do(req)
 	if err != nil {
 		return err
 	}
@@ -283,7 +285,10 @@ func startChromium(t *testing.T, logPath string) context.Context {
 		}),
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx, chromedp.WithLogf(t.Logf))
+	// chromedp's own messages go to the log too: they may come after the
+	// test has ended, when t.Logf would panic.
+	logw := func(format string, args ...any) { fmt.Fprintf(logf, "chromedp: "+format+"\n", args...) }
+	ctx, cancel := chromedp.NewContext(actx, chromedp.WithLogf(logw), chromedp.WithErrorf(logw))
 	t.Cleanup(func() {
 		cancel()
 		cancelAlloc() // kills the browser and waits for it
