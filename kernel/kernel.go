@@ -498,4 +498,3 @@ func byteToRuneOffset(s string, b int) int {
 	b = min(max(b, 0), len(s))
 	return len([]rune(s[:b]))
 }
-

@@ -224,9 +224,9 @@ func TestPanicTrace(t *testing.T) {
 func TestPanicRewrites(t *testing.T) {
 	s, _ := New()
 	cases := map[string]string{
-		"var p *struct{ X int }\nq := *p":  "runtime error: invalid memory address or nil pointer dereference",
-		"var p2 *struct{ X int }\np2.X = 1": "runtime error: invalid memory address or nil pointer dereference",
-		"var sl []int\nsl[5] = 1":           "runtime error: index out of range",
+		"var p *struct{ X int }\nq := *p":    "runtime error: invalid memory address or nil pointer dereference",
+		"var p2 *struct{ X int }\np2.X = 1":  "runtime error: invalid memory address or nil pointer dereference",
+		"var sl []int\nsl[5] = 1":            "runtime error: index out of range",
 		"var m map[string]int\nm[\"a\"] = 1": "assignment to entry in nil map",
 	}
 	i := 0

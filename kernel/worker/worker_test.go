@@ -63,7 +63,10 @@ func start(t *testing.T, limit int64) (*Process, *recorder) {
 
 type testLog struct{ t *testing.T }
 
-func (l testLog) Write(b []byte) (int, error) { l.t.Log(strings.TrimSpace(string(b))); return len(b), nil }
+func (l testLog) Write(b []byte) (int, error) {
+	l.t.Log(strings.TrimSpace(string(b)))
+	return len(b), nil
+}
 
 // execute runs a cell and returns its reply, or nil if the worker died.
 func execute(t *testing.T, p *Process, r *recorder, code string) *Reply {
