@@ -53,6 +53,7 @@ type Kernel struct {
 type cellRecord struct {
 	name, code string
 	noReplay   bool
+	goroutines bool // it left goroutines running
 }
 
 // New prepares a kernel for a connection.
@@ -380,7 +381,7 @@ func (k *Kernel) execute(sock zmq4.Socket, msg *wire.Message) {
 		k.cells = nil
 	}
 	if fail == nil {
-		k.cells = append(k.cells, cellRecord{name: name, code: req.Code, noReplay: noReplayMarker.MatchString(req.Code)})
+		k.cells = append(k.cells, cellRecord{name: name, code: req.Code, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
 	}
 	k.histMu.Unlock()
 	k.reply(sock, msg, "execute_reply", content)
@@ -399,6 +400,28 @@ func (k *Kernel) replayCells() (cells []cellRecord, skipped []string) {
 		}
 	}
 	return cells, skipped
+}
+
+// suspect drops from replay the last cell that left goroutines running,
+// and returns its name ("" if none): a worker that dies between cells was
+// most likely killed by one of them, and would be again.
+func (k *Kernel) suspect() string {
+	k.histMu.Lock()
+	defer k.histMu.Unlock()
+	for i := len(k.cells) - 1; i >= 0; i-- {
+		if c := k.cells[i]; c.goroutines && !c.noReplay {
+			k.cells = append(k.cells[:i], k.cells[i+1:]...)
+			return c.name
+		}
+	}
+	return ""
+}
+
+// forgetAll drops every cell from replay.
+func (k *Kernel) forgetAll() {
+	k.histMu.Lock()
+	k.cells = nil
+	k.histMu.Unlock()
 }
 
 // forgetCell drops a cell from replay.

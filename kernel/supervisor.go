@@ -15,8 +15,9 @@ import (
 type supervisor struct {
 	k *Kernel
 
-	mu      sync.Mutex // held by the request in flight, and by a restore
-	pending string     // a note for the next cell: the worker died between cells
+	mu         sync.Mutex // held by the request in flight, and by a restore
+	pending    string     // a note for the next cell: the worker died between cells
+	idleDeaths int        // deaths between cells since a cell last completed
 
 	rmu       sync.Mutex // guards what follows, read by events and interrupts
 	proc      *procState
@@ -97,7 +98,15 @@ func (s *supervisor) watch(st *procState) {
 	}
 	d := st.p.Death()
 	s.logDeath(d)
-	s.pending += fmt.Sprintf("The worker process died between cells: %s. ", d.Cause) + s.restoreLocked()
+	s.pending += fmt.Sprintf("The worker process died between cells: %s. ", d.Cause)
+	s.idleDeaths++
+	if s.idleDeaths >= maxRestoreDeaths {
+		s.k.forgetAll()
+		s.pending += fmt.Sprintf("It died %d times between cells since a cell last completed: nothing is replayed. ", s.idleDeaths)
+	} else if name := s.k.suspect(); name != "" {
+		s.pending += fmt.Sprintf("%s left goroutines running: it is dropped from the session. ", name)
+	}
+	s.pending += s.restoreLocked()
 }
 
 func (s *supervisor) logDeath(d worker.Death) {
@@ -124,6 +133,9 @@ func (s *supervisor) execute(req worker.Request, sink *cellSink) (*worker.Reply,
 	}
 	rep, d := s.callLocked(s.current(), req, sink)
 	if d == nil {
+		if rep.Status == "ok" {
+			s.idleDeaths = 0
+		}
 		return rep, nil, ""
 	}
 	s.logDeath(*d)

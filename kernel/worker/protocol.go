@@ -71,6 +71,9 @@ type Reply struct {
 	Error           *Error         `json:"error,omitempty"`
 	UserExpressions map[string]any `json:"user_expressions,omitempty"`
 	Reset           bool           `json:"reset,omitempty"`
+	// Goroutines: the cell left goroutines running (which may yet crash
+	// the worker between cells).
+	Goroutines bool `json:"goroutines,omitempty"`
 	// Complete.
 	Matches []string `json:"matches,omitempty"`
 	Start   int      `json:"start,omitempty"`

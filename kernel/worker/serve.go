@@ -187,10 +187,12 @@ func (s *server) execute(q Request) *Reply {
 
 	before := runtime.NumGoroutine()
 	res, err := s.sess.Run(ctx, session.Cell{Code: q.Code, Name: q.Cell, Replay: q.Replay})
-	if runtime.NumGoroutine() > before {
+	left := runtime.NumGoroutine() > before
+	if left {
 		time.Sleep(settle)
+		left = runtime.NumGoroutine() > before
 	}
-	rep := &Reply{Status: "ok", Reset: res.Reset}
+	rep := &Reply{Status: "ok", Reset: res.Reset, Goroutines: left}
 	if err != nil {
 		rep.Status, rep.Error = "error", errorOf(err)
 		return rep
