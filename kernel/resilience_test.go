@@ -93,7 +93,7 @@ func TestKillerCells(t *testing.T) {
 		{"stack overflow", "func down(n int) int { return down(n+1) + 1 }\ndown(0)", "fatal error: stack overflow", 0},
 		{"os.Exit", "import \"os\"\nos.Exit(3)", "the worker process exited with status 3", 0},
 		{"memory", "import \"bytes\"\nvar hog [][]byte\nfor { hog = append(hog, bytes.Repeat([]byte(\"x\"), 32<<20)) }", "out of memory: the worker used", 400 << 20},
-		{"killed", "import \"syscall\"\nsyscall.Kill(syscall.Getpid(), syscall.SIGKILL)", "the worker process was killed by signal killed", 0},
+		{"killed", "import \"syscall\"\nsyscall.Kill(syscall.Getpid(), syscall.SIGKILL)\nselect {}", "the worker process was killed by signal killed", 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -120,6 +120,27 @@ func TestKillerCells(t *testing.T) {
 			}
 			t.Logf("%s: from the cell's request to its reply, the session restored: %v; longest heartbeat wait %v", c.name, restored, stop())
 		})
+	}
+}
+
+// The issue's cell exactly: the goroutine may panic before or after the
+// cell's reply; either way the session survives, and the cell is not
+// replayed into a loop of deaths.
+func TestGoroutinePanicAsTyped(t *testing.T) {
+	c := start(t)
+	c.execute("keep := 41")
+	r := c.execute(`go func() { panic("x") }()`)
+	next := c.execute("keep + 1")
+	if next.data("execute_result", "text/plain") != "42" {
+		t.Fatalf("%v", next.reply)
+	}
+	died := r.reply["ename"] == "worker died" || strings.Contains(next.note(), "died between cells: a goroutine panicked: x")
+	if !died {
+		t.Fatalf("no death reported: %v; next note %q", r.reply, next.note())
+	}
+	time.Sleep(500 * time.Millisecond)
+	if r := c.execute("keep"); r.data("execute_result", "text/plain") != "41" || r.note() != "" {
+		t.Fatalf("the worker died again: %v %q", r.reply, r.note())
 	}
 }
 

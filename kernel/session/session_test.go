@@ -434,3 +434,11 @@ func TestInspect(t *testing.T) {
 		t.Fatal("found an undefined name")
 	}
 }
+
+func TestLoopsAndConditionals(t *testing.T) {
+	s, _ := New()
+	r := eval(t, s, "n := 0\nfor i := 0; i < 4; i++ {\n\tn += i\n}\nif m := n * 2; m > 10 {\n\tn = m\n}\nn")
+	if r.Value.Interface() != 12 {
+		t.Fatalf("%v", r.Value)
+	}
+}

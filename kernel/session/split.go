@@ -102,8 +102,11 @@ func scanItems(src string, from int, depth *int, add func(off, end int, kind ite
 		start, toks = -1, nil
 	}
 	magicAt = -1
+	// header: inside the header of an if, for or switch at depth 0, whose
+	// explicit semicolons ("if x := f(); x > 0 {") do not end the item.
+	header := false
 	for {
-		p, tok, _ := s.Scan()
+		p, tok, lit := s.Scan()
 		if tok == token.EOF {
 			break
 		}
@@ -114,13 +117,20 @@ func scanItems(src string, from int, depth *int, add func(off, end int, kind ite
 			break
 		}
 		switch tok {
+		case token.IF, token.FOR, token.SWITCH:
+			header = header || *depth == 0
+		case token.LBRACE:
+			header = header && *depth != 0
+		}
+		switch tok {
 		case token.LPAREN, token.LBRACE, token.LBRACK:
 			*depth++
 		case token.RPAREN, token.RBRACE, token.RBRACK:
 			*depth--
 		}
-		if tok == token.SEMICOLON && *depth == 0 {
+		if tok == token.SEMICOLON && *depth == 0 && !(header && lit == ";") {
 			flush(off)
+			header = false
 			continue
 		}
 		if tok == token.COMMENT {

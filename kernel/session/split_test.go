@@ -24,6 +24,23 @@ func TestSplitMagicLines(t *testing.T) {
 	}
 }
 
+// The semicolons of an if, for or switch header do not end a statement.
+func TestSplitHeaders(t *testing.T) {
+	code := "for i := 0; i < 3; i++ {\n\tn++\n}\nif x := f(); x > 0 { a() } else if y := g(); y { b() }; c := 1\nswitch v := h(); v {\n}"
+	items, inc, err := split(code)
+	if err != nil || inc {
+		t.Fatalf("%v %v", err, inc)
+	}
+	var got []string
+	for _, it := range items {
+		got = append(got, code[it.off:it.end])
+	}
+	want := []string{"for i := 0; i < 3; i++ {\n\tn++\n}", "if x := f(); x > 0 { a() } else if y := g(); y { b() }", "c := 1", "switch v := h(); v {\n}"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+}
+
 // Statements run one at a time; declarations and imports are grouped.
 func TestGroups(t *testing.T) {
 	code := "import \"fmt\"\nfunc f() {}\ntype T int\nvar v = 1\na := 1\nb := 2\nvar w = 2\n%time c := 3"

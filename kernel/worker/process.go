@@ -95,7 +95,7 @@ func Start(opts Options) (*Process, error) {
 		return nil, err
 	}
 	cmd := exec.Command(opts.Command[0], opts.Command[1:]...)
-	cmd.Env = append(os.Environ(), opts.Env...)
+	cmd.Env = append(append(os.Environ(), opts.Env...), workerEnv+"=1")
 	if opts.MemoryLimit > 0 {
 		cmd.Env = append(cmd.Env, fmt.Sprintf("%s=%d", memoryEnv, opts.MemoryLimit))
 	}

@@ -21,6 +21,9 @@ import (
 	"github.com/coevolab/coevo/kernel/session"
 )
 
+// workerEnv marks a process the kernel started as a worker.
+const workerEnv = "COEVO_KERNEL_WORKER"
+
 // memoryEnv carries the memory limit, in bytes, from the kernel to the
 // worker, which gives it to the Go runtime as a soft limit (the garbage
 // collector works harder near it) before the kernel's hard one.
@@ -31,9 +34,10 @@ const memoryEnv = "COEVO_WORKER_MEMORY_LIMIT"
 // closes the requests pipe.
 func Main(bindings ...interp.Exports) error {
 	var st syscall.Stat_t
-	if syscall.Fstat(3, &st) != nil || syscall.Fstat(4, &st) != nil {
+	if os.Getenv(workerEnv) != "1" || syscall.Fstat(3, &st) != nil || syscall.Fstat(4, &st) != nil {
 		return errors.New("the worker is started by the kernel (coevo kernel run), with its pipes on descriptors 3 and 4")
 	}
+	os.Unsetenv(workerEnv)
 	// Programs that cells start must not inherit the kernel's pipes.
 	syscall.CloseOnExec(3)
 	syscall.CloseOnExec(4)

@@ -110,7 +110,7 @@ func TestDeaths(t *testing.T) {
 		{"go func() { panic(\"boom\") }()\nselect {}", "a goroutine panicked: boom (In[1], in a func literal)"},
 		{"func down(n int) int { return down(n+1) + 1 }\ndown(0)", "fatal error: stack overflow (a goroutine's stack grew past"},
 		{"import \"os\"\nos.Exit(3)", "the worker process exited with status 3"},
-		{"import \"syscall\"\nsyscall.Kill(syscall.Getpid(), syscall.SIGTERM)", "the worker process was killed by signal terminated"},
+		{"import \"syscall\"\nsyscall.Kill(syscall.Getpid(), syscall.SIGTERM)\nselect {}", "the worker process was killed by signal terminated"},
 	}
 	for _, c := range cases {
 		p, r := start(t, 0)
