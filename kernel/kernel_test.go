@@ -32,7 +32,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func freePort(t *testing.T) int {
+func freePort(t testing.TB) int {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -42,7 +42,7 @@ func freePort(t *testing.T) int {
 }
 
 type client struct {
-	t                                *testing.T
+	t                                testing.TB
 	signer                           *wire.Signer
 	shell, control, stdin, iopub, hb zmq4.Socket
 	session                          string
@@ -50,11 +50,11 @@ type client struct {
 	ctx                              context.Context
 }
 
-func start(t *testing.T) *client { return startWith(t, kernel.Options{}) }
+func start(t testing.TB) *client { return startWith(t, kernel.Options{}) }
 
 // startWith starts a kernel with the test binary as its worker, and
 // connects a client.
-func startWith(t *testing.T, opts kernel.Options) *client {
+func startWith(t testing.TB, opts kernel.Options) *client {
 	t.Helper()
 	conn := kernel.Connection{Transport: "tcp", IP: "127.0.0.1", Key: "a-test-key", SignatureScheme: "hmac-sha256",
 		ShellPort: freePort(t), IOPubPort: freePort(t), StdinPort: freePort(t), ControlPort: freePort(t), HBPort: freePort(t)}
@@ -108,7 +108,7 @@ func startWith(t *testing.T, opts kernel.Options) *client {
 	return c
 }
 
-type testWriter struct{ t *testing.T }
+type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(p []byte) (int, error) {
 	defer func() { recover() }() // a log line after the test ended
