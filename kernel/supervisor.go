@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -38,6 +39,9 @@ type procState struct {
 
 // startLocked starts a worker; s.mu is held.
 func (s *supervisor) startLocked() error {
+	if s.isClosed() {
+		return errors.New("the kernel is shutting down")
+	}
 	st := &procState{replies: make(chan *worker.Reply, 1)}
 	p, err := worker.Start(worker.Options{
 		Command: s.k.opts.Worker, Env: s.k.opts.WorkerEnv, MemoryLimit: s.k.opts.MemoryLimit,
@@ -49,7 +53,11 @@ func (s *supervisor) startLocked() error {
 	st.p = p
 	s.rmu.Lock()
 	s.proc = st
+	closed := s.closed
 	s.rmu.Unlock()
+	if closed { // close ran while it started
+		p.Kill("the kernel shut down")
+	}
 	go s.watch(st)
 	return nil
 }
