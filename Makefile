@@ -10,6 +10,7 @@ PY      := /usr/bin/python3
 JUPYTER_DEBS := jupyter-nbconvert python3-nbclient jupyter-client python3-nbformat jupyter-core \
 	python3-jupyter-kernel-test python3-ipykernel jupyter-console
 R_DEBS  := r-base-core r-cran-bradleyterry2
+SLURM_DEBS := slurm-wlm munge
 # nbconvert 6.5 strips inline SVG through clean_html, so HTML exports take
 # the PNG that every plot also carries.
 HTML_PRIORITY := $(foreach m,text/html application/pdf text/latex image/png image/jpeg image/svg+xml text/markdown text/plain,--NbConvertBase.display_data_priority=$(m))
@@ -17,7 +18,7 @@ HTML_PRIORITY := $(foreach m,text/html application/pdf text/latex image/png imag
 TEST_JUPYTER := $(CURDIR)/build/jupyter
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: run test build deps test-deps jupyter-deps apt kernel-test demo bench fuzz clean notebooks-clean
+.PHONY: run test build deps test-deps jupyter-deps apt kernel-test demo bench fuzz clean notebooks-clean slurm-deps slurm-test
 
 # The main job: install what is missing, build coevo, install the kernel,
 # run the demonstration and execute every notebook into out/ as HTML.
@@ -36,6 +37,7 @@ test: test-deps
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 	$(MAKE) --no-print-directory kernel-test
+	$(MAKE) --no-print-directory slurm-test
 
 kernel-test: build
 	$(BIN) kernel install --prefix $(TEST_JUPYTER)
@@ -49,11 +51,23 @@ deps:
 	@command -v $(GO) >/dev/null || { echo "coevo needs Go 1.26 or newer: https://go.dev/dl/" >&2; exit 1; }
 	$(GO) mod download
 
-# What the tests need beyond Go: Jupyter (kernel conformance, notebooks) and
-# R's BradleyTerry2 (cross-check of stats/bt), from Debian's packages.
-test-deps: deps jupyter-deps
+# What the tests need beyond Go: Jupyter (kernel conformance, notebooks),
+# R's BradleyTerry2 (cross-check of stats/bt) and SLURM (job arrays), from
+# Debian's packages.
+test-deps: deps jupyter-deps slurm-deps
 	@if ! Rscript -e 'library(BradleyTerry2)' >/dev/null 2>&1; then \
 		$(MAKE) --no-print-directory apt DEBS="$(R_DEBS)"; fi
+
+# SLURM job arrays (docs/cluster.md) on a real one-node cluster on this
+# machine, which scripts/slurm-local.sh starts from Debian's slurm-wlm and
+# munge and stops by pid, also when a test fails.
+slurm-test: build slurm-deps
+	bash scripts/slurm-local.sh run -- env COEVO=$(CURDIR)/$(BIN) COEVO_SLURM_TEST=1 \
+		$(GO) test -count=1 -v ./tests/slurm/
+
+slurm-deps:
+	@if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then \
+		$(MAKE) --no-print-directory apt DEBS="$(SLURM_DEBS)"; fi
 
 jupyter-deps:
 	@if ! $(PY) -c 'import nbconvert, nbclient, jupyter_client, jupyter_kernel_test' >/dev/null 2>&1; then \
@@ -77,6 +91,7 @@ bench: build jupyter-deps
 	$(GO) run ./bench/engine
 	$(GO) run ./bench/bt
 	$(GO) run ./bench/umda
+	$(GO) test -run XXX -bench . ./internal/shard
 	$(BIN) kernel install --prefix $(TEST_JUPYTER)
 	JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter $(PY) bench/kernel/bench.py
 

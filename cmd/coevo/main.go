@@ -19,6 +19,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -118,7 +119,8 @@ func commandNames() string {
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", "; ") }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGTERM too: SLURM sends it when a job is cancelled or out of time.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
