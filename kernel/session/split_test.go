@@ -5,8 +5,9 @@ import (
 	"testing"
 )
 
-func TestSplitMagicLines(t *testing.T) {
-	code := "%%time\nx := 1\n  %env A=1\ns := `\n%not a magic`\nf(x %\n2)\n%who"
+// splitTexts splits a complete cell and returns its items' texts.
+func splitTexts(t *testing.T, code string) ([]item, []string) {
+	t.Helper()
 	items, inc, err := split(code)
 	if err != nil || inc {
 		t.Fatalf("%v %v", err, inc)
@@ -15,6 +16,12 @@ func TestSplitMagicLines(t *testing.T) {
 	for _, it := range items {
 		got = append(got, code[it.off:it.end])
 	}
+	return items, got
+}
+
+func TestSplitMagicLines(t *testing.T) {
+	code := "%%time\nx := 1\n  %env A=1\ns := `\n%not a magic`\nf(x %\n2)\n%who"
+	items, got := splitTexts(t, code)
 	want := []string{"%%time", "x := 1", "%env A=1", "s := `\n%not a magic`", "f(x %\n2)", "%who"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("got %q\nwant %q", got, want)
@@ -27,14 +34,7 @@ func TestSplitMagicLines(t *testing.T) {
 // The semicolons of an if, for or switch header do not end a statement.
 func TestSplitHeaders(t *testing.T) {
 	code := "for i := 0; i < 3; i++ {\n\tn++\n}\nif x := f(); x > 0 { a() } else if y := g(); y { b() }; c := 1\nswitch v := h(); v {\n}"
-	items, inc, err := split(code)
-	if err != nil || inc {
-		t.Fatalf("%v %v", err, inc)
-	}
-	var got []string
-	for _, it := range items {
-		got = append(got, code[it.off:it.end])
-	}
+	_, got := splitTexts(t, code)
 	want := []string{"for i := 0; i < 3; i++ {\n\tn++\n}", "if x := f(); x > 0 { a() } else if y := g(); y { b() }", "c := 1", "switch v := h(); v {\n}"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("got %q\nwant %q", got, want)
