@@ -39,11 +39,10 @@ type Kernel struct {
 	inputs                           chan *wire.Message // input_reply messages
 	inputMu                          sync.Mutex         // one input request at a time
 
-	histMu     sync.Mutex
-	count      int
-	history    []historyEntry
-	cells      []cellRecord // completed cells, replayed to restore a session
-	lastResult string
+	histMu  sync.Mutex
+	count   int
+	history []historyEntry
+	cells   []cellRecord // completed cells, replayed to restore a session
 
 	done     chan struct{}
 	shutdown sync.Once
@@ -320,7 +319,10 @@ func (k *Kernel) execute(sock zmq4.Socket, msg *wire.Message) {
 		UserExpressions map[string]string `json:"user_expressions"`
 	}
 	if err := json.Unmarshal(msg.Content, &req); err != nil {
-		k.reply(sock, msg, "execute_reply", map[string]any{"status": "error", "ename": "bad request", "evalue": err.Error(), "traceback": []string{}, "execution_count": k.count})
+		k.histMu.Lock()
+		count := k.count
+		k.histMu.Unlock()
+		k.reply(sock, msg, "execute_reply", map[string]any{"status": "error", "ename": "bad request", "evalue": err.Error(), "traceback": []string{}, "execution_count": count})
 		return
 	}
 	store := !req.Silent && (req.StoreHistory == nil || *req.StoreHistory)

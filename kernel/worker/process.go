@@ -116,7 +116,7 @@ func Start(opts Options) (*Process, error) {
 		return nil, fmt.Errorf("worker: %w", err)
 	}
 	p := &Process{opts: opts, cmd: cmd, req: reqW, done: make(chan struct{}), progress: make(chan struct{})}
-	p.crash = &crashFilter{p: p}
+	p.crash = &crashFilter{}
 	var readers sync.WaitGroup
 	readers.Add(3)
 	go func() { defer readers.Done(); p.readEvents(evR) }()
@@ -422,7 +422,6 @@ var crashMarkers = []string{"panic: ", "fatal error: ", "runtime: ", "SIGSEGV", 
 // as the report. A report that a flush marker follows (the worker lived
 // on: a cell printed such a line) is given back to the cell.
 type crashFilter struct {
-	p       *Process
 	mu      sync.Mutex
 	line    []byte // the current line, not yet sent: it may start a report
 	lineOut bool   // part of the current line was sent already
