@@ -295,6 +295,10 @@ func (s *supervisor) restoreLocked() string {
 				break
 			}
 			if rep.Status != "ok" && rep.Error != nil {
+				if rep.Error.Name == "interrupted" && s.wasAborted() {
+					stoppedAt = c.name
+					break
+				}
 				failed = append(failed, fmt.Sprintf("%s (%s)", c.name, rep.Error.Value))
 			}
 		}
