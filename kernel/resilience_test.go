@@ -331,3 +331,30 @@ func TestClearOutput(t *testing.T) {
 	}
 	t.Fatalf("no clear_output: %v", r.outputs)
 }
+
+// An interrupt during a restore stops it where it is: the cells replayed
+// so far are kept, the rest are not run again.
+func TestInterruptStopsRestore(t *testing.T) {
+	c := start(t)
+	c.execute("a := 1")
+	slow := "import \"time\"\ndeadline := time.Now().Add(3 * time.Second)\nfor time.Now().Before(deadline) {\n}"
+	if r := c.execute(slow); r.reply["status"] != "ok" {
+		t.Fatalf("%v", r.reply)
+	}
+	c.execute("b := 2")
+	sent := c.interruptAfter(1500 * time.Millisecond)
+	r := c.execute("import \"os\"\nos.Exit(1)")
+	if el := time.Since(<-sent); el > 1500*time.Millisecond {
+		t.Fatalf("the restore went on %v after the interrupt", el)
+	}
+	c.recv(c.control)
+	if n := r.note(); !strings.Contains(n, "Session partly restored:** a new worker replayed the cells before In[2]") {
+		t.Fatalf("note %q", n)
+	}
+	if r := c.execute("a"); r.data("execute_result", "text/plain") != "1" {
+		t.Fatalf("%v", r.reply)
+	}
+	if r := c.execute("b"); r.reply["status"] != "error" {
+		t.Fatalf("a cell after the interrupted restore was replayed: %v", r.reply)
+	}
+}
