@@ -51,7 +51,7 @@ def gonb_spec():
 
 def start(name):
     """Start a kernel, its log (stderr) discarded."""
-    return jupyter_client.manager.start_new_kernel(kernel_name=name, startup_timeout=120, stderr=subprocess.DEVNULL)
+    return jupyter_client.manager.start_new_kernel(kernel_name=name, startup_timeout=120, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def run(kc, code):
