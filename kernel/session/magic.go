@@ -398,12 +398,18 @@ func (s *Session) who() {
 		return
 	}
 	sort.Slice(rows, func(i, j int) bool { return rows[i].name < rows[j].name })
-	tw := tabwriter.NewWriter(s.out, 0, 4, 2, ' ', 0)
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "Name\tKind\tType\tValue")
 	for _, r := range rows {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.name, r.kind, r.typ, r.value)
 	}
 	tw.Flush()
+	for _, line := range strings.SplitAfter(b.String(), "\n") {
+		if line != "" {
+			fmt.Fprintln(s.out, strings.TrimRight(line, " \n"))
+		}
+	}
 }
 
 func shorten(s string, n int) string {
