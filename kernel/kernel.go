@@ -218,6 +218,12 @@ func (k *Kernel) handle(sock zmq4.Socket, msg *wire.Message) {
 	typ := msg.Header.MsgType
 	k.publish(msg, "status", map[string]any{"execution_state": "busy"})
 	defer k.publish(msg, "status", map[string]any{"execution_state": "idle"})
+	// A bug in a handler must not end the kernel and its session.
+	defer func() {
+		if r := recover(); r != nil {
+			k.log.Printf("internal error handling %s: %v (please report it)", typ, r)
+		}
+	}()
 	reply := strings.TrimSuffix(typ, "_request") + "_reply"
 	switch typ {
 	case "kernel_info_request":
