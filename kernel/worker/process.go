@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -364,13 +365,11 @@ func (p *Process) classify(waitErr error) Death {
 	}
 	switch {
 	case strings.Contains(report, "stack overflow"):
-		limit := ""
-		if i := strings.Index(report, "stack exceeds "); i >= 0 {
-			if n, err := strconv.ParseInt(strings.TrimRightFunc(strings.Fields(report[i+len("stack exceeds "):])[0], func(r rune) bool { return r < '0' || r > '9' }), 10, 64); err == nil {
-				limit = fmt.Sprintf(" (a goroutine's stack grew past %s: runaway recursion?)", FormatBytes(n))
-			}
+		d.Cause = "fatal error: stack overflow"
+		if m := stackLimit.FindStringSubmatch(report); m != nil {
+			n, _ := strconv.ParseFloat(m[1], 64)
+			d.Cause += fmt.Sprintf(" (a goroutine's stack grew past %g GB: runaway recursion?)", n/1e9)
 		}
-		d.Cause = "fatal error: stack overflow" + limit
 	case strings.Contains(report, "out of memory"):
 		d.Cause = "out of memory: " + strings.TrimPrefix(strings.TrimPrefix(first, "fatal error: "), "runtime: ")
 	case strings.HasPrefix(first, "panic: "):
@@ -399,6 +398,8 @@ func (p *Process) classify(waitErr error) Death {
 	}
 	return d
 }
+
+var stackLimit = regexp.MustCompile(`stack exceeds (\d+)-byte limit`)
 
 // FormatBytes writes n bytes in B, KiB, MiB or GiB.
 func FormatBytes(n int64) string {
