@@ -290,20 +290,28 @@ func TestInterruptLoop(t *testing.T) {
 	}
 }
 
-// A long engine call stops within a second of the interrupt when the cell
-// passes it display.Context().
+// A long engine call stops at the interrupt when the cell passes it
+// display.Context(): the soft interrupt is enough, the worker is kept
+// (the grace period before a kill is long here, so that a loaded machine
+// does not decide the outcome; the time taken is logged).
 func TestInterruptEngine(t *testing.T) {
-	c := start(t)
+	c := startWith(t, kernel.Options{InterruptGrace: 10 * time.Second})
+	r := c.execute("import \"os\"\npid := os.Getpid()")
 	sent := c.interruptAfter(700 * time.Millisecond)
-	r := c.execute(`import "github.com/coevolab/coevo/engine/heap"
+	r = c.execute(`import "github.com/coevolab/coevo/engine/heap"
 import "github.com/coevolab/coevo/kernel/display"
 _, err := heap.GrundysGame().SequenceContext(display.Context(), 50000000, nil)
 err`)
-	if el := time.Since(<-sent); el > time.Second {
-		t.Fatalf("the engine call ended %v after the interrupt, more than a second", el)
-	}
+	t.Logf("the engine call ended %v after the interrupt", time.Since(<-sent))
+	c.recv(c.control)
 	if got := r.data("execute_result", "text/plain"); !strings.Contains(got, "context canceled") && r.reply["ename"] != "interrupted" {
 		t.Fatalf("reply %v result %q", r.reply, got)
+	}
+	if ev, _ := r.reply["evalue"].(string); strings.Contains(ev, "still running") {
+		t.Fatalf("the worker was killed: %v", r.reply)
+	}
+	if r := c.execute("os.Getpid() == pid"); r.data("execute_result", "text/plain") != "true" {
+		t.Fatalf("the worker was replaced: %v", r.reply)
 	}
 }
 

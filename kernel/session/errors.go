@@ -346,7 +346,7 @@ func compiledFrames(stack []byte) []string {
 // running the program may still be in a compiled call.
 func waitStopped() {
 	buf := make([]byte, 1<<20)
-	for d := time.Millisecond; ; d = min(2*d, 50*time.Millisecond) {
+	for d := time.Millisecond; ; d = min(2*d, 10*time.Millisecond) {
 		n := runtime.Stack(buf, true)
 		for n == len(buf) && len(buf) < 64<<20 {
 			buf = make([]byte, 2*len(buf))
