@@ -267,6 +267,11 @@ func (s *Session) execute(ctx context.Context, prog *interp.Program) (reflect.Va
 	s.framesMu.Lock()
 	s.frames = nil
 	s.framesMu.Unlock()
+	// yaegi's stop reaches only a program already running: one started
+	// after it would run on, so a cancelled cell does not start.
+	if ctx.Err() != nil {
+		return reflect.Value{}, &Error{Name: "interrupted", Message: "the cell was interrupted; earlier definitions are kept"}
+	}
 	v, err := s.in.ExecuteWithContext(ctx, prog)
 	if err == nil {
 		return v, nil

@@ -442,3 +442,22 @@ func TestLoopsAndConditionals(t *testing.T) {
 		t.Fatalf("%v", r.Value)
 	}
 }
+
+// A cell whose context is cancelled before it starts does not start (yaegi
+// would not stop a program started after the cancel).
+func TestCancelledBeforeStart(t *testing.T) {
+	s, _ := New()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	done := make(chan error)
+	go func() { _, err := s.Run(ctx, Cell{Code: "for {\n}"}); done <- err }()
+	select {
+	case err := <-done:
+		var e *Error
+		if !errors.As(err, &e) || e.Name != "interrupted" {
+			t.Fatalf("%v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("a cancelled cell ran")
+	}
+}

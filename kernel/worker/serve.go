@@ -84,12 +84,19 @@ func Serve(r io.Reader, w io.Writer, sess *session.Session, stdout, stderr io.Wr
 				default: // nobody is waiting for it
 				}
 			default:
+				s.mu.Lock()
+				s.inflight++
+				s.mu.Unlock()
 				reqs <- q
 			}
 		}
 	}()
 	for q := range reqs {
 		rep := s.handle(q)
+		s.mu.Lock()
+		s.inflight--
+		s.pending = false
+		s.mu.Unlock()
 		s.flush()
 		if err := s.send(Event{Kind: "reply", Reply: rep}); err != nil {
 			return err
@@ -104,10 +111,12 @@ type server struct {
 	w              io.Writer
 	stdout, stderr io.Writer
 
-	mu      sync.Mutex
-	cancel  context.CancelFunc // of the running cell
-	input   chan Request
-	inputID int
+	mu       sync.Mutex
+	cancel   context.CancelFunc // of the running cell
+	inflight int                // requests received and not yet answered
+	pending  bool               // an interrupt came before its cell started
+	input    chan Request
+	inputID  int
 }
 
 func (s *server) send(e Event) error {
@@ -129,11 +138,15 @@ func (s *server) flush() {
 	}
 }
 
+// interrupt cancels the running cell; one that arrives before its cell
+// has started (the cell is queued) cancels it as it starts.
 func (s *server) interrupt() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.cancel != nil {
 		s.cancel()
+	} else if s.inflight > 0 {
+		s.pending = true
 	}
 }
 
@@ -168,6 +181,9 @@ func (s *server) execute(q Request) *Reply {
 	defer cancel()
 	s.mu.Lock()
 	s.cancel = cancel
+	if s.pending {
+		cancel()
+	}
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()

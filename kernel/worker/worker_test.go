@@ -143,6 +143,18 @@ func TestMemoryLimit(t *testing.T) {
 // is over: until then the worker does not claim the cell stopped.
 func TestInterrupt(t *testing.T) {
 	p, r := start(t, 0)
+	// An interrupt right behind its cell, which may not have started yet,
+	// still stops it.
+	p.Send(Request{Op: "execute", Code: "for {\n}", Cell: "In[0]"})
+	p.Send(Request{Op: "interrupt"})
+	select {
+	case rep := <-r.replies:
+		if rep.Error == nil || rep.Error.Name != "interrupted" {
+			t.Fatalf("%+v", rep)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("an interrupt that came before its cell started was lost")
+	}
 	p.Send(Request{Op: "execute", Code: "n := 0\nfor { n++ }", Cell: "In[1]"})
 	time.Sleep(200 * time.Millisecond)
 	p.Send(Request{Op: "interrupt"})
