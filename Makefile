@@ -91,6 +91,7 @@ bench: build jupyter-deps
 	$(GO) run ./bench/engine
 	$(GO) run ./bench/bt
 	$(GO) run ./bench/umda
+	$(GO) run ./bench/othello
 	$(GO) test -run XXX -bench . ./internal/shard
 	$(BIN) kernel install --prefix $(TEST_JUPYTER)
 	JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter $(PY) bench/kernel/bench.py
