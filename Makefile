@@ -113,6 +113,8 @@ bench: build jupyter-deps
 
 fuzz:
 	cd engine/rules && $(GO) test -run XXX -fuzz FuzzParse -fuzztime 60s .
+	cd kernel/session && $(GO) test -run XXX -fuzz FuzzSplit -fuzztime 60s .
+	cd kernel && $(GO) test -run XXX -fuzz FuzzParseConnection -fuzztime 60s .
 
 clean:
 	rm -rf bin build $(OUT)
