@@ -23,6 +23,7 @@ func init() {
 		"HeatmapOf":    reflect.ValueOf(plot.HeatmapOf),
 		"Height":       reflect.ValueOf(&plot.Height).Elem(),
 		"Line":         reflect.ValueOf(plot.Line),
+		"Lines":        reflect.ValueOf(plot.Lines),
 		"LogAxis":      reflect.ValueOf(plot.LogAxis),
 		"LogLog":       reflect.ValueOf(plot.LogLog),
 		"Missing":      reflect.ValueOf(&plot.Missing).Elem(),

@@ -12,7 +12,8 @@
 // extension, atomically.
 //
 // The figures: Ratings (with 95% intervals, as bars or a band), LogLog (a
-// fit and a bound's slope), HeatmapOf (a matrix with a colour bar, on a
+// fit and a bound's slope), Lines (series with a legend, e.g. a run's
+// history by generation), HeatmapOf (a matrix with a colour bar, on a
 // sequential or a diverging scale: CIAO plots, likelihood of
 // superiority), and Text, a quick plain-text chart for terminals.
 //
