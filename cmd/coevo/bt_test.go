@@ -160,9 +160,16 @@ func TestBTGroups(t *testing.T) {
 	if st != 0 || !strings.Contains(out, "2 groups") || !strings.Contains(out, "group 1 (2 players): x, y") || !strings.Contains(out, "3 games, 3-0") {
 		t.Fatalf("status %d: %s %s", st, out, errs)
 	}
-	_, errs, st = coevo("bt", "fit", f)
-	if st != 2 || !strings.Contains(errs, "coevo bt groups") {
-		t.Fatalf("status %d: %q", st, errs)
+	// The same error on the paths that keep the matchups (first-move
+	// model, exclusions).
+	for _, extra := range [][]string{nil, {"--exclude", "w"}, {"--home"}} {
+		_, errs, st = coevo(append([]string{"bt", "fit", f}, extra...)...)
+		if st != 2 || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+			t.Errorf("%v: status %d: %q", extra, st, errs)
+		}
+		if extra == nil && !strings.Contains(errs, "coevo bt groups") {
+			t.Errorf("no pointer to bt groups: %q", errs)
+		}
 	}
 }
 

@@ -267,8 +267,8 @@ func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fit     *bt.Ratings
 	)
 	if o.home || len(o.exclude) > 0 {
-		res, err := readBT(file, o.format)
-		if err != nil {
+		var res *bt.Results
+		if res, err = readBT(file, o.format); err != nil {
 			return err
 		}
 		if len(o.exclude) > 0 {
