@@ -277,7 +277,7 @@ func triangles(p *bt.Pairs, dir []int8) (played, cyclic int64) {
 	pl, cy := make([]int64, k), make([]int64, k)
 	chunks.Run(n, k, func(c, lo, hi int) {
 		mark := make([]int8, n)
-		var played, cyclic int64
+		var chunkPlayed, chunkCyclic int64
 		for a := lo; a < hi; a++ {
 			fa := adj[start[a]:start[a+1]]
 			for _, e := range fa {
@@ -288,15 +288,15 @@ func triangles(p *bt.Pairs, dir []int8) (played, cyclic int64) {
 				tp, tc := &probe[0], &probe[ab.code]
 				for _, bc := range adj[start[ab.to]:start[ab.to+1]] {
 					x := int(bc.code)<<2 | int(mark[bc.to])
-					played += int64(tp[x])
-					cyclic += int64(tc[x])
+					chunkPlayed += int64(tp[x])
+					chunkCyclic += int64(tc[x])
 				}
 			}
 			for _, e := range fa {
 				mark[e.to] = 0
 			}
 		}
-		pl[c], cy[c] = played, cyclic
+		pl[c], cy[c] = chunkPlayed, chunkCyclic
 	})
 	for c := range pl {
 		played += pl[c]
