@@ -22,8 +22,10 @@ VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 .PHONY: run test build deps test-deps jupyter-deps apt kernel-test demo bench fuzz clean notebooks-clean slurm-deps slurm-test browser-deps browser-test
 
 # The main job: install what is missing, build coevo, install the kernel,
-# run the demonstration and execute every notebook into out/ as HTML.
+# run the demonstration, draw the figure gallery (out/figures/, and
+# docs/figures.md with its PNGs) and execute every notebook into out/ as HTML.
 run: deps jupyter-deps build demo
+	$(GO) run ./scripts/gallery -out $(OUT)/figures -docs docs
 	$(BIN) kernel install --user
 	@mkdir -p $(OUT)
 	$(PY) -m nbconvert --to html --execute --ExecutePreprocessor.timeout=600 \
@@ -113,6 +115,7 @@ bench: build jupyter-deps
 
 fuzz:
 	cd engine/rules && $(GO) test -run XXX -fuzz FuzzParse -fuzztime 60s .
+	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadPGN -fuzztime 60s .
 	cd kernel/session && $(GO) test -run XXX -fuzz FuzzSplit -fuzztime 60s .
 	cd kernel && $(GO) test -run XXX -fuzz FuzzParseConnection -fuzztime 60s .
 
