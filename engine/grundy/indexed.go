@@ -15,6 +15,9 @@ import (
 type IndexTable struct {
 	Game game.Indexed
 	SG   []int32
+	// Moves is the number of moves of all positions (the edges a graph
+	// of the whole index space would have).
+	Moves int64
 }
 
 // Start returns the index of the start position.
@@ -112,7 +115,9 @@ func SolveIndexed(ctx context.Context, g game.Indexed, opt IndexOptions) (*Index
 	for k := range mark {
 		mark[k] = -1
 	}
+	moves := int64(0)
 	err := game.EachFollowers(ctx, g, size, workers, func(i int64, fol []int64) error {
+		moves += int64(len(fol))
 		for len(fol)+2 > len(mark) {
 			mark = append(mark, -1)
 		}
@@ -140,7 +145,7 @@ func SolveIndexed(ctx context.Context, g game.Indexed, opt IndexOptions) (*Index
 	if opt.Progress != nil {
 		opt.Progress(int(size))
 	}
-	return &IndexTable{Game: g, SG: sg}, nil
+	return &IndexTable{Game: g, SG: sg, Moves: moves}, nil
 }
 
 func notDescending(g game.Indexed, i, j int64) error {

@@ -93,6 +93,30 @@ func TestSolveIndexedTheorems(t *testing.T) {
 	}
 }
 
+// An L-shaped Chomp board, a bottom row of a squares and a first column of
+// b, is two Nim heaps of a-1 and b-1 around the poison square: a P-position
+// exactly when a = b.
+func TestSolveIndexedChompL(t *testing.T) {
+	ch := mustIndexed(games.NewChomp(8, 8))
+	tab, err := grundy.SolveIndexed(context.Background(), ch, grundy.IndexOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for a := 1; a <= 8; a++ {
+		for b := 1; b <= 8; b++ {
+			p := make([]byte, 8)
+			p[0] = byte(a)
+			for y := 1; y < b; y++ {
+				p[y] = 1
+			}
+			i, ok := tab.Lookup(p)
+			if !ok || tab.Value(i) != (a-1)^(b-1) {
+				t.Fatalf("L %d by %d: value %d, want %d", a, b, tab.Value(i), (a-1)^(b-1))
+			}
+		}
+	}
+}
+
 func TestSolveIndexedErrors(t *testing.T) {
 	ctx := context.Background()
 	ga := mustIndexed(games.NewGA1("0110"))
