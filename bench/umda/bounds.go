@@ -1,0 +1,181 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+	"unsafe"
+
+	"github.com/coevolab/coevo/engine/game"
+	"github.com/coevolab/coevo/engine/umda"
+)
+
+// generationCost measures the fast sampler's time per generation on g
+// (mu tournaments, the optimality test, the update), with one worker and
+// with all, against two lower bounds measured here on the final p:
+//
+//   - A, one pass over every position's marginals: reading each p(u, v)
+//     once and writing a cumulative threshold for it;
+//   - B, mu times the mean path length in moves: mu games walked with
+//     nothing but one random draw, one comparison per threshold and one
+//     array lookup per move.
+//
+// Times are wall clock and, since other work may share the machine, CPU
+// time of this process (for the bounds, of the thread running them). The
+// second half of the run is reported apart: positions that no game visits
+// cost nothing once their chains have settled on one move.
+func generationCost(name string, g game.Game, mu, gens int) {
+	gr, err := game.Compile(g)
+	if err != nil {
+		fail(err)
+	}
+	G, err := umda.Prepare(gr, umda.Options{})
+	if err != nil {
+		fail(err)
+	}
+	fmt.Printf("Fast sampler per generation on %s (%d positions), mu %d, %d generations (load average %s)\n",
+		name, G.NumPositions(), mu, gens, loadAverage())
+	var r *umda.Run
+	var perGen, perGenCPU [2]float64
+	cpus := runtime.GOMAXPROCS(0)
+	for k, w := range []int{1, cpus} {
+		var half time.Time
+		var halfCPU float64
+		t0, c0 := time.Now(), cpuTime()
+		r, err = G.UMDA(context.Background(), umda.Params{Mu: mu, Seed: 1, MaxEvaluations: int64(mu * gens), Workers: w,
+			Progress: func(gen int, _ int64) {
+				if gen == gens/2 {
+					half, halfCPU = time.Now(), cpuTime()
+				}
+			}})
+		if err != nil {
+			fail(err)
+		}
+		n := float64(r.Generations)
+		perGen[k], perGenCPU[k] = time.Since(t0).Seconds()/n, (cpuTime()-c0)/n
+		second := "-"
+		if !half.IsZero() {
+			second = fmt.Sprintf("%.3f ms (CPU %.3f ms)", 1e3*time.Since(half).Seconds()/(n-float64(gens/2)), 1e3*(cpuTime()-halfCPU)/(n-float64(gens/2)))
+		}
+		fmt.Printf("  fast, %d worker(s)  %8.3f ms/generation (CPU %.3f ms); second half %s; optimal %v\n",
+			w, 1e3*perGen[k], 1e3*perGenCPU[k], second, r.Optimal)
+	}
+	w := newBareWalk(G, r.P)
+	a, aCPU := w.marginalsPass()
+	b, bCPU, moves := w.games(mu)
+	fmt.Printf("  bound A: one pass over all %d marginals      %8.3f ms (CPU %.3f ms)\n", len(w.cut), 1e3*a, 1e3*aCPU)
+	fmt.Printf("  bound B: mu x %.0f moves (mean path length)  %8.3f ms (CPU %.3f ms)\n", float64(moves)/float64(mu), 1e3*b, 1e3*bCPU)
+	fmt.Printf("  ratio fast/(A+B): %.1fx with 1 worker (CPU %.1fx), %.1fx with %d\n\n",
+		perGen[0]/(a+b), perGenCPU[0]/(aCPU+bCPU), perGen[1]/(a+b), cpus)
+}
+
+// bareWalk is the least a tournament can do: positions in flat arrays,
+// thresholds scaled to 64-bit words.
+type bareWalk struct {
+	G    *umda.Game
+	p    [][]float64
+	off  []int
+	next []int32
+	cut  []uint64
+	root int32
+}
+
+func newBareWalk(G *umda.Game, p [][]float64) *bareWalk {
+	w := &bareWalk{G: G, p: p, off: make([]int, len(p)+1), root: int32(G.Index(G.Root()))}
+	for i, v := range G.Interior {
+		for _, u := range G.Followers(v) {
+			w.next = append(w.next, int32(G.Index(u)))
+		}
+		w.off[i+1] = len(w.next)
+	}
+	w.cut = make([]uint64, len(w.next))
+	w.marginalsPass()
+	return w
+}
+
+// marginalsPass reads every marginal once and writes its thresholds;
+// it returns the wall and CPU seconds one pass takes (the least of
+// several).
+func (w *bareWalk) marginalsPass() (secs, cpu float64) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	secs, cpu = math.Inf(1), math.Inf(1)
+	for range 20 {
+		t0, c0 := time.Now(), threadCPU()
+		for i, d := range w.p {
+			acc, cut := 0.0, w.cut[w.off[i]:w.off[i+1]]
+			for s, x := range d {
+				acc += x
+				cut[s] = uint64(min(acc, 0x1p-53*(0x1p53-1)) * 0x1p64)
+			}
+		}
+		secs, cpu = min(secs, time.Since(t0).Seconds()), min(cpu, threadCPU()-c0)
+	}
+	return secs, cpu
+}
+
+// games walks mu games from the root and returns the wall and CPU
+// seconds taken (the least of several repetitions) and the moves played.
+func (w *bareWalk) games(mu int) (secs, cpu float64, moves int) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	secs, cpu = math.Inf(1), math.Inf(1)
+	var src rand.PCG
+	for rep := range 5 {
+		moves = 0
+		t0, c0 := time.Now(), threadCPU()
+		for j := range mu {
+			src.Seed(uint64(rep), uint64(j))
+			for i := w.root; i >= 0; moves++ {
+				o, d := w.off[i], w.off[i+1]-w.off[i]
+				s := 0
+				if d > 1 {
+					u := src.Uint64()
+					for _, c := range w.cut[o : o+d-1] {
+						_, borrow := bits.Sub64(u, c, 0)
+						s += int(1 - borrow)
+					}
+				}
+				i = w.next[o+s]
+			}
+		}
+		secs, cpu = min(secs, time.Since(t0).Seconds()), min(cpu, threadCPU()-c0)
+	}
+	return secs, cpu, moves
+}
+
+// cpuTime is the process's user and system CPU time so far, in seconds.
+func cpuTime() float64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
+}
+
+// threadCPU is the calling thread's CPU time so far, in seconds, from
+// clock_gettime(CLOCK_THREAD_CPUTIME_ID) (Linux; the process's elsewhere).
+func threadCPU() float64 {
+	const clockThreadCPUTime = 3
+	var ts syscall.Timespec
+	if _, _, e := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTime, uintptr(unsafe.Pointer(&ts)), 0); e != 0 {
+		return cpuTime()
+	}
+	return time.Duration(ts.Nano()).Seconds()
+}
+
+// loadAverage is the 1-minute load average, or "?".
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	return strings.Fields(string(b))[0]
+}
