@@ -70,32 +70,43 @@ func generationCost(name string, g game.Game, mu, gens int) {
 	w := newBareWalk(G, r.P)
 	a, aCPU := w.marginalsPass()
 	b, bCPU, moves := w.games(mu)
-	fmt.Printf("  bound A: one pass over all %d marginals      %8.3f ms (CPU %.3f ms)\n", len(w.cut), 1e3*a, 1e3*aCPU)
+	fmt.Printf("  bound A: one pass over all %d marginals      %8.3f ms (CPU %.3f ms)\n", len(w.rec)/2, 1e3*a, 1e3*aCPU)
 	fmt.Printf("  bound B: mu x %.0f moves (mean path length)  %8.3f ms (CPU %.3f ms)\n", float64(moves)/float64(mu), 1e3*b, 1e3*bCPU)
 	fmt.Printf("  ratio fast/(A+B): %.1fx with 1 worker (CPU %.1fx), %.1fx with %d\n\n",
 		perGen[0]/(a+b), perGenCPU[0]/(aCPU+bCPU), perGen[1]/(a+b), cpus)
 }
 
-// bareWalk is the least a tournament can do: positions in flat arrays,
-// thresholds scaled to 64-bit words.
+// bareWalk is the least a tournament can do: each position one record in
+// one array (its number of moves d, d-1 thresholds scaled to 64-bit
+// words, the records of its followers), so a move reads one record.
 type bareWalk struct {
-	G    *umda.Game
 	p    [][]float64
-	off  []int
-	next []int32
-	cut  []uint64
-	root int32
+	rec  []uint64
+	at   []int // position i's record
+	root int
 }
 
+const sink = math.MaxUint64
+
 func newBareWalk(G *umda.Game, p [][]float64) *bareWalk {
-	w := &bareWalk{G: G, p: p, off: make([]int, len(p)+1), root: int32(G.Index(G.Root()))}
+	w := &bareWalk{p: p, at: make([]int, len(p))}
 	for i, v := range G.Interior {
-		for _, u := range G.Followers(v) {
-			w.next = append(w.next, int32(G.Index(u)))
-		}
-		w.off[i+1] = len(w.next)
+		d := len(G.Followers(v))
+		w.at[i] = len(w.rec)
+		w.rec = append(w.rec, uint64(d))
+		w.rec = append(w.rec, make([]uint64, 2*d-1)...)
 	}
-	w.cut = make([]uint64, len(w.next))
+	for i, v := range G.Interior {
+		fs := G.Followers(v)
+		for s, u := range fs {
+			r := uint64(sink)
+			if j := G.Index(u); j >= 0 {
+				r = uint64(w.at[j])
+			}
+			w.rec[w.at[i]+len(fs)+s] = r
+		}
+	}
+	w.root = w.at[G.Index(G.Root())]
 	w.marginalsPass()
 	return w
 }
@@ -110,9 +121,9 @@ func (w *bareWalk) marginalsPass() (secs, cpu float64) {
 	for range 20 {
 		t0, c0 := time.Now(), threadCPU()
 		for i, d := range w.p {
-			acc, cut := 0.0, w.cut[w.off[i]:w.off[i+1]]
-			for s, x := range d {
-				acc += x
+			acc, cut := 0.0, w.rec[w.at[i]+1:w.at[i]+len(d)]
+			for s := range cut {
+				acc += d[s]
 				cut[s] = uint64(min(acc, 0x1p-53*(0x1p53-1)) * 0x1p64)
 			}
 		}
@@ -133,17 +144,17 @@ func (w *bareWalk) games(mu int) (secs, cpu float64, moves int) {
 		t0, c0 := time.Now(), threadCPU()
 		for j := range mu {
 			src.Seed(uint64(rep), uint64(j))
-			for i := w.root; i >= 0; moves++ {
-				o, d := w.off[i], w.off[i+1]-w.off[i]
-				s := 0
+			for o := uint64(w.root); o != sink; moves++ {
+				d := w.rec[o]
+				s := d - 1
 				if d > 1 {
 					u := src.Uint64()
-					for _, c := range w.cut[o : o+d-1] {
+					for _, c := range w.rec[o+1 : o+d] {
 						_, borrow := bits.Sub64(u, c, 0)
-						s += int(1 - borrow)
+						s -= borrow
 					}
 				}
-				i = w.next[o+s]
+				o = w.rec[o+d+s]
 			}
 		}
 		secs, cpu = min(secs, time.Since(t0).Seconds()), min(cpu, threadCPU()-c0)
