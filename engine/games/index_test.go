@@ -120,3 +120,27 @@ func checkOrder(t *testing.T, name string, g *game.Graph) {
 		seen[v] = true
 	}
 }
+
+// Chomp's followers, over every index: an r x c board has a move for each
+// square but the poison, and the C(r+c, r) boards have rc/2 squares on
+// average (a board and its complement fill the r x c rectangle), so there
+// are rc/2 C(r+c, r) - (C(r+c, r) - 1) moves in all (the empty board has
+// none). 12 x 12: 191,995,077, as issue 14 counted on the compiled graph.
+func TestChompMoveCount(t *testing.T) {
+	for _, b := range [][2]int{{1, 1}, {1, 9}, {3, 5}, {6, 6}, {4, 9}, {12, 12}} {
+		if testing.Short() && b[0] == 12 {
+			continue
+		}
+		ch, _ := games.NewChomp(b[0], b[1])
+		var fol []int64
+		moves := 0
+		for i := int64(0); i < ch.Size(); i++ {
+			fol = ch.AppendFollowers(fol[:0], i)
+			moves += len(fol)
+		}
+		n := binom(b[0]+b[1], b[0])
+		if want := b[0]*b[1]*n/2 - (n - 1); moves != want || int64(n) != ch.Size() {
+			t.Fatalf("%dx%d: %d moves over %d indices, want %d over %d", b[0], b[1], moves, ch.Size(), want, n)
+		}
+	}
+}
