@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"runtime"
 	"sync/atomic"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -200,7 +201,11 @@ func (f *fastRun) readyAt(i int32, t int) {
 		if g == want {
 			return
 		}
-		if g != busy && atomic.CompareAndSwapInt32(&f.gen[i], g, busy) {
+		if g == busy {
+			runtime.Gosched() // another goroutine is advancing it
+			continue
+		}
+		if atomic.CompareAndSwapInt32(&f.gen[i], g, busy) {
 			f.advance(i, g, want)
 			atomic.StoreInt32(&f.gen[i], want)
 			return

@@ -278,6 +278,15 @@ func (G *Game) tournaments(p [][]float64, winners []Strategy, seed uint64, t, wo
 // worker gets its own task function (and so its own scratch space) from
 // newTask.
 func parallel(n, workers int, newTask func() func(j int)) {
+	if workers <= 1 || n <= 1 {
+		if n > 0 {
+			task := newTask()
+			for j := 0; j < n; j++ {
+				task(j)
+			}
+		}
+		return
+	}
 	var wg sync.WaitGroup
 	next := make(chan int, n)
 	for j := 0; j < n; j++ {
