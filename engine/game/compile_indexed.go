@@ -234,6 +234,9 @@ func compileIndexed(ctx context.Context, g Indexed, opt Options) (*Graph, error)
 	// Increasing index order puts followers first.
 	gr.Order = make([]int32, 0, len(gr.at))
 	for _, p := range t.pages {
+		if p == nil {
+			continue
+		}
 		for _, v := range p {
 			if v > 0 {
 				gr.Order = append(gr.Order, v-1)

@@ -36,7 +36,7 @@ type Indexed interface {
 
 // MaxIndexSize bounds the index space Compile uses a table for; larger
 // indexed games are compiled by hashing, like any game.
-const MaxIndexSize = 1 << 36
+const MaxIndexSize = 1 << 32
 
 // indexOf returns g's index when it has a usable one.
 func indexOf(g Game) (Indexed, bool) {
@@ -52,7 +52,7 @@ func indexOf(g Game) (Indexed, bool) {
 // allocated on first use, so that an index space much larger than the set
 // of reachable positions costs little.
 type vertexTable struct {
-	pages [][]int32
+	pages []*[pageSize]int32
 	used  int // pages allocated
 }
 
@@ -62,7 +62,7 @@ const (
 )
 
 func newVertexTable(size int64) *vertexTable {
-	return &vertexTable{pages: make([][]int32, (size+pageSize-1)>>pageBits)}
+	return &vertexTable{pages: make([]*[pageSize]int32, (size+pageSize-1)>>pageBits)}
 }
 
 // get returns the vertex of index i, or -1.
@@ -78,7 +78,7 @@ func (t *vertexTable) get(i int64) int32 {
 func (t *vertexTable) set(i int64, v int32) {
 	p := t.pages[i>>pageBits]
 	if p == nil {
-		p = make([]int32, pageSize)
+		p = new([pageSize]int32)
 		t.pages[i>>pageBits] = p
 		t.used++
 	}

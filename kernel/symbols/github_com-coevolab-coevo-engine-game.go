@@ -18,7 +18,7 @@ func init() {
 		"DefaultMaxPositions": reflect.ValueOf(constant.MakeFromLiteral("50000000", token.INT, 0)),
 		"EachFollowers":       reflect.ValueOf(game.EachFollowers),
 		"FormatBytes":         reflect.ValueOf(game.FormatBytes),
-		"MaxIndexSize":        reflect.ValueOf(constant.MakeFromLiteral("68719476736", token.INT, 0)),
+		"MaxIndexSize":        reflect.ValueOf(constant.MakeFromLiteral("4294967296", token.INT, 0)),
 		"Start":               reflect.ValueOf(game.Start),
 		"VerifyIndex":         reflect.ValueOf(game.VerifyIndex),
 
