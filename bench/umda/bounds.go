@@ -6,15 +6,12 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"runtime"
-	"strings"
-	"syscall"
 	"time"
-	"unsafe"
 
 	"github.com/coevolab/coevo/engine/game"
 	"github.com/coevolab/coevo/engine/umda"
+	"github.com/coevolab/coevo/internal/measure"
 )
 
 // generationCost measures the fast sampler's time per generation on g
@@ -32,37 +29,33 @@ import (
 // second half of the run is reported apart: positions that no game visits
 // cost nothing once their chains have settled on one move.
 func generationCost(name string, g game.Game, mu, gens int) {
-	gr, err := game.Compile(g)
-	if err != nil {
-		fail(err)
-	}
-	G, err := umda.Prepare(gr, umda.Options{})
-	if err != nil {
-		fail(err)
-	}
+	G := prepare(g)
 	fmt.Printf("Fast sampler per generation on %s (%d positions), mu %d, %d generations (load average %s)\n",
-		name, G.NumPositions(), mu, gens, loadAverage())
-	var r *umda.Run
+		name, G.NumPositions(), mu, gens, measure.LoadAverage())
+	var (
+		r   *umda.Run
+		err error
+	)
 	var perGen, perGenCPU [2]float64
 	cpus := runtime.GOMAXPROCS(0)
 	for k, w := range []int{1, cpus} {
 		var half time.Time
 		var halfCPU float64
-		t0, c0 := time.Now(), cpuTime()
+		t0, c0 := time.Now(), measure.CPUTime()
 		r, err = G.UMDA(context.Background(), umda.Params{Mu: mu, Seed: 1, MaxEvaluations: int64(mu * gens), Workers: w,
 			Progress: func(gen int, _ int64) {
 				if gen == gens/2 {
-					half, halfCPU = time.Now(), cpuTime()
+					half, halfCPU = time.Now(), measure.CPUTime()
 				}
 			}})
 		if err != nil {
 			fail(err)
 		}
 		n := float64(r.Generations)
-		perGen[k], perGenCPU[k] = time.Since(t0).Seconds()/n, (cpuTime()-c0)/n
+		perGen[k], perGenCPU[k] = time.Since(t0).Seconds()/n, (measure.CPUTime()-c0)/n
 		second := "-"
 		if !half.IsZero() {
-			second = fmt.Sprintf("%.3f ms (CPU %.3f ms)", 1e3*time.Since(half).Seconds()/(n-float64(gens/2)), 1e3*(cpuTime()-halfCPU)/(n-float64(gens/2)))
+			second = fmt.Sprintf("%.3f ms (CPU %.3f ms)", 1e3*time.Since(half).Seconds()/(n-float64(gens/2)), 1e3*(measure.CPUTime()-halfCPU)/(n-float64(gens/2)))
 		}
 		fmt.Printf("  fast, %d worker(s)  %8.3f ms/generation (CPU %.3f ms); second half %s; optimal %v\n",
 			w, 1e3*perGen[k], 1e3*perGenCPU[k], second, r.Optimal)
@@ -119,7 +112,7 @@ func (w *bareWalk) marginalsPass() (secs, cpu float64) {
 	defer runtime.UnlockOSThread()
 	secs, cpu = math.Inf(1), math.Inf(1)
 	for range 20 {
-		t0, c0 := time.Now(), threadCPU()
+		t0, c0 := time.Now(), measure.ThreadCPUTime()
 		for i, d := range w.p {
 			acc, cut := 0.0, w.rec[w.at[i]+1:w.at[i]+len(d)]
 			for s := range cut {
@@ -127,7 +120,7 @@ func (w *bareWalk) marginalsPass() (secs, cpu float64) {
 				cut[s] = uint64(min(acc, 0x1p-53*(0x1p53-1)) * 0x1p64)
 			}
 		}
-		secs, cpu = min(secs, time.Since(t0).Seconds()), min(cpu, threadCPU()-c0)
+		secs, cpu = min(secs, time.Since(t0).Seconds()), min(cpu, measure.ThreadCPUTime()-c0)
 	}
 	return secs, cpu
 }
@@ -141,7 +134,7 @@ func (w *bareWalk) games(mu int) (secs, cpu float64, moves int) {
 	var src rand.PCG
 	for rep := range 5 {
 		moves = 0
-		t0, c0 := time.Now(), threadCPU()
+		t0, c0 := time.Now(), measure.ThreadCPUTime()
 		for j := range mu {
 			src.Seed(uint64(rep), uint64(j))
 			for o := uint64(w.root); o != sink; moves++ {
@@ -157,36 +150,7 @@ func (w *bareWalk) games(mu int) (secs, cpu float64, moves int) {
 				o = w.rec[o+d+s]
 			}
 		}
-		secs, cpu = min(secs, time.Since(t0).Seconds()), min(cpu, threadCPU()-c0)
+		secs, cpu = min(secs, time.Since(t0).Seconds()), min(cpu, measure.ThreadCPUTime()-c0)
 	}
 	return secs, cpu, moves
-}
-
-// cpuTime is the process's user and system CPU time so far, in seconds.
-func cpuTime() float64 {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
-}
-
-// threadCPU is the calling thread's CPU time so far, in seconds, from
-// clock_gettime(CLOCK_THREAD_CPUTIME_ID) (Linux; the process's elsewhere).
-func threadCPU() float64 {
-	const clockThreadCPUTime = 3
-	var ts syscall.Timespec
-	if _, _, e := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTime, uintptr(unsafe.Pointer(&ts)), 0); e != 0 {
-		return cpuTime()
-	}
-	return time.Duration(ts.Nano()).Seconds()
-}
-
-// loadAverage is the 1-minute load average, or "?".
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "?"
-	}
-	return strings.Fields(string(b))[0]
 }

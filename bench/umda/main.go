@@ -53,7 +53,8 @@ func main() {
 	generationCost(fmt.Sprintf("TURNINGTURTLES_%d", *m), tt, *mu, *costGens)
 }
 
-func compare(name string, g game.Game, mu, gens int) {
+// prepare compiles g and prepares it for UMDA.
+func prepare(g game.Game) *umda.Game {
 	gr, err := game.Compile(g)
 	if err != nil {
 		fail(err)
@@ -62,6 +63,11 @@ func compare(name string, g game.Game, mu, gens int) {
 	if err != nil {
 		fail(err)
 	}
+	return G
+}
+
+func compare(name string, g game.Game, mu, gens int) {
+	G := prepare(g)
 	fmt.Printf("UMDA on %s (%d positions): mu %d, %d generations, %d workers (%s)\n", name, G.NumPositions(), mu, gens, runtime.GOMAXPROCS(0), runtime.Version())
 	budget := int64(mu * gens)
 	var secs [2]float64

@@ -34,6 +34,13 @@ type Indexed interface {
 	AppendFollowers(dst []int64, i int64) []int64
 }
 
+// Unindexed returns g without its index (the same start, moves and
+// format), so that Compile hashes its positions: to compare the two paths,
+// or to check a new index against hashing.
+func Unindexed(g Game) Game {
+	return Func{StartPos: g.Start(), MovesFunc: g.Moves, FormatFunc: g.Format}
+}
+
 // MaxIndexSize bounds the index space Compile uses a table for; larger
 // indexed games are compiled by hashing, like any game.
 const MaxIndexSize = 1 << 32

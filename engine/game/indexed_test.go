@@ -40,11 +40,6 @@ func (t toy) AppendPosition(dst []byte, i int64) []byte {
 }
 func (t toy) AppendFollowers(dst []int64, i int64) []int64 { return append(dst, t.fol(i)...) }
 
-// hidden compiles t by hashing.
-func hidden(t toy) game.Game {
-	return game.Func{StartPos: t.Start(), MovesFunc: t.Moves, FormatFunc: t.Format}
-}
-
 // mix is a fixed pseudo-random function of i and k.
 func mix(i int64, k int) uint64 {
 	x := uint64(i)*0x9e3779b97f4a7c15 + uint64(k)*0xbf58476d1ce4e5b9
@@ -78,7 +73,7 @@ func dag(n int64, shuffled bool) toy {
 
 func TestIndexedSameGraphAnyWorkers(t *testing.T) {
 	for _, g := range []toy{dag(50_000, false), dag(50_000, true)} {
-		want, err := game.Compile(hidden(g))
+		want, err := game.Compile(game.Unindexed(g))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,7 +163,7 @@ func TestSparseIndexFallsBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := game.Compile(hidden(g))
+	want, err := game.Compile(game.Unindexed(g))
 	if err != nil {
 		t.Fatal(err)
 	}

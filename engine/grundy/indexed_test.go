@@ -36,7 +36,7 @@ func TestSolveIndexedMatchesGraph(t *testing.T) {
 	}
 	for _, g := range cases {
 		name := fmt.Sprintf("%T %s", g, g.Format(g.Start()))
-		gr, err := game.Compile(game.Func{StartPos: g.Start(), MovesFunc: g.Moves, FormatFunc: g.Format})
+		gr, err := game.Compile(game.Unindexed(g))
 		if err != nil {
 			t.Fatal(err)
 		}
