@@ -20,6 +20,7 @@ func init() {
 		"FormatBytes":         reflect.ValueOf(game.FormatBytes),
 		"MaxIndexSize":        reflect.ValueOf(constant.MakeFromLiteral("4294967296", token.INT, 0)),
 		"Start":               reflect.ValueOf(game.Start),
+		"Unindexed":           reflect.ValueOf(game.Unindexed),
 		"VerifyIndex":         reflect.ValueOf(game.VerifyIndex),
 
 		// type definitions
