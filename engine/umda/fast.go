@@ -486,16 +486,25 @@ func (G *Game) soundMoves(move func(v int32) int32, seen *marks) bool {
 }
 
 // binomials draws binomial and multinomial variables with tables for
-// numbers of trials up to a bound: ln k! and 1/k.
+// numbers of trials up to a bound: ln k!, 1/k and, up to 256 trials,
+// C(n, k), so that those draws need no logarithm or exponential.
 type binomials struct {
 	lnFac, inv []float64
+	choose     [][]float64
 }
 
 func newBinomials(m int) *binomials {
-	b := &binomials{lnFac: make([]float64, m+2), inv: make([]float64, m+2)}
+	b := &binomials{lnFac: make([]float64, m+2), inv: make([]float64, m+2), choose: make([][]float64, min(m, 256)+1)}
 	for k := 1; k < len(b.lnFac); k++ {
 		b.lnFac[k] = b.lnFac[k-1] + math.Log(float64(k))
 		b.inv[k] = 1 / float64(k)
+	}
+	for n := range b.choose {
+		b.choose[n] = make([]float64, n+1)
+		b.choose[n][0], b.choose[n][n] = 1, 1
+		for k := 1; k < n; k++ {
+			b.choose[n][k] = b.choose[n-1][k-1] + b.choose[n-1][k]
+		}
 	}
 	return b
 }
@@ -508,21 +517,38 @@ func (b *binomials) recip(k int) float64 {
 	return 1 / float64(k)
 }
 
-// lnChoose is ln C(n, k).
-func (b *binomials) lnChoose(n, k int) float64 {
-	if n < len(b.lnFac) {
-		return b.lnFac[n] - b.lnFac[k] - b.lnFac[n-k]
+// pmf is P(k) for Binomial(n, q).
+func (b *binomials) pmf(n, k int, q float64) float64 {
+	if n < len(b.choose) {
+		return b.choose[n][k] * ipow(q, k) * ipow(1-q, n-k)
 	}
-	x, _ := math.Lgamma(float64(n + 1))
-	y, _ := math.Lgamma(float64(k + 1))
-	z, _ := math.Lgamma(float64(n - k + 1))
-	return x - y - z
+	var lnC float64
+	if n < len(b.lnFac) {
+		lnC = b.lnFac[n] - b.lnFac[k] - b.lnFac[n-k]
+	} else {
+		x, _ := math.Lgamma(float64(n + 1))
+		y, _ := math.Lgamma(float64(k + 1))
+		z, _ := math.Lgamma(float64(n - k + 1))
+		lnC = x - y - z
+	}
+	return math.Exp(lnC + float64(k)*math.Log(q) + float64(n-k)*math.Log1p(-q))
+}
+
+// ipow is x^k, by squaring.
+func ipow(x float64, k int) float64 {
+	r := 1.0
+	for ; k > 0; k >>= 1 {
+		if k&1 == 1 {
+			r *= x
+		}
+		x *= x
+	}
+	return r
 }
 
 // binomial draws Binomial(n, q) by inversion: counting up from 0 when the
-// mean is small, else outward from the mode, whose probability comes from
-// ln n!; the expected cost is O(1 + sqrt(n q (1-q))) steps of a few
-// multiplications. Very large variances go to gonum's rejection sampler,
+// mean is small, else outward from the mode; the expected cost is
+// O(1 + sqrt(n q (1-q))) steps of a few multiplications. Very large variances go to gonum's rejection sampler,
 // O(1), on the same source.
 func (b *binomials) binomial(n int, q float64, src *rand.PCG) int {
 	switch {
@@ -540,7 +566,7 @@ func (b *binomials) binomial(n int, q float64, src *rand.PCG) int {
 	r := q / (1 - q) // P(k+1) / P(k) = r (n-k) / (k+1)
 	u := uniform(src)
 	if mean < 12 {
-		f := math.Exp(float64(n) * math.Log1p(-q))
+		f := b.pmf(n, 0, q)
 		k := 0
 		for u >= f && k < n {
 			u -= f
@@ -550,7 +576,7 @@ func (b *binomials) binomial(n int, q float64, src *rand.PCG) int {
 		return k
 	}
 	m := int(float64(n+1) * q) // a mode
-	fm := math.Exp(b.lnChoose(n, m) + float64(m)*math.Log(q) + float64(n-m)*math.Log1p(-q))
+	fm := b.pmf(n, m, q)
 	if u < fm {
 		return m
 	}

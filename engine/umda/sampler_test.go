@@ -18,17 +18,18 @@ import (
 // The binomial draws follow the binomial law: a chi-square test of the
 // counts of 40,000 draws against the exact probabilities (tails pooled so
 // every class expects at least 5), at level 1e-4, for parameters that
-// reach each method: inversion from 0, from the mode (with ln n! from the
-// table and, for n beyond it, from math.Lgamma), q > 1/2, and gonum's
-// sampler for huge variances; the means and variances agree as well.
+// reach each method: inversion from 0, from the mode (with C(n, k) from
+// the table, with ln n! from the table beyond 256 trials, and from
+// math.Lgamma beyond that), q > 1/2, and gonum's sampler for huge
+// variances; the means and variances agree as well.
 func TestBinomial(t *testing.T) {
 	var src rand.PCG
 	src.Seed(3, 3)
-	bin := newBinomials(200)
+	bin := newBinomials(400)
 	for _, c := range []struct {
 		n int
 		q float64
-	}{{10, 0.001}, {100, 0.02}, {30, 0.35}, {100, 0.5}, {75, 1.0 / 3}, {57, 0.93}, {1000, 0.3}, {80, 0.12}, {200, 0.9}, {2_000_000, 0.4}} {
+	}{{10, 0.001}, {100, 0.02}, {30, 0.35}, {100, 0.5}, {75, 1.0 / 3}, {57, 0.93}, {300, 0.2}, {1000, 0.3}, {80, 0.12}, {200, 0.9}, {2_000_000, 0.4}} {
 		const trials = 40000
 		counts := map[int]float64{}
 		sum, sum2 := 0.0, 0.0
