@@ -15,8 +15,9 @@ import (
 )
 
 // generationCost measures the fast sampler's time per generation on g
-// (mu tournaments, the optimality test, the update), with one worker and
-// with all, against two lower bounds measured here on the final p:
+// (mu tournaments, the optimality test, the update) over runs of gens/5
+// and gens generations with one worker, and gens with all, against two
+// lower bounds measured here on the final p:
 //
 //   - A, one pass over every position's marginals: reading each p(u, v)
 //     once and writing a cumulative threshold for it;
@@ -25,48 +26,39 @@ import (
 //     array lookup per move.
 //
 // Times are wall clock and, since other work may share the machine, CPU
-// time of this process (for the bounds, of the thread running them). The
-// second half of the run is reported apart: positions that no game visits
-// cost nothing once their chains have settled on one move.
+// time of this process (for the bounds, of the thread running them). A
+// position no game visits costs nothing once its chain has settled on one
+// move, so the cost per generation of a longer run is lower.
 func generationCost(name string, g game.Game, mu, gens int) {
 	G := prepare(g)
-	fmt.Printf("Fast sampler per generation on %s (%d positions), mu %d, %d generations (load average %s)\n",
-		name, G.NumPositions(), mu, gens, measure.LoadAverage())
+	fmt.Printf("Fast sampler per generation on %s (%d positions), mu %d (load average %s)\n",
+		name, G.NumPositions(), mu, measure.LoadAverage())
 	var (
-		r   *umda.Run
-		err error
+		r           *umda.Run
+		err         error
+		perGen, cpu float64
 	)
-	var perGen, perGenCPU [2]float64
 	cpus := runtime.GOMAXPROCS(0)
-	for k, w := range []int{1, cpus} {
-		var half time.Time
-		var halfCPU float64
+	for _, c := range []struct{ workers, gens int }{{1, gens / 5}, {1, gens}, {cpus, gens}} {
 		t0, c0 := time.Now(), measure.CPUTime()
-		r, err = G.UMDA(context.Background(), umda.Params{Mu: mu, Seed: 1, MaxEvaluations: int64(mu * gens), Workers: w,
-			Progress: func(gen int, _ int64) {
-				if gen == gens/2 {
-					half, halfCPU = time.Now(), measure.CPUTime()
-				}
-			}})
+		r, err = G.UMDA(context.Background(), umda.Params{Mu: mu, Seed: 1, MaxEvaluations: int64(mu * c.gens), Workers: c.workers})
 		if err != nil {
 			fail(err)
 		}
 		n := float64(r.Generations)
-		perGen[k], perGenCPU[k] = time.Since(t0).Seconds()/n, (measure.CPUTime()-c0)/n
-		second := "-"
-		if !half.IsZero() {
-			second = fmt.Sprintf("%.3f ms (CPU %.3f ms)", 1e3*time.Since(half).Seconds()/(n-float64(gens/2)), 1e3*(measure.CPUTime()-halfCPU)/(n-float64(gens/2)))
+		wall, used := time.Since(t0).Seconds()/n, (measure.CPUTime()-c0)/n
+		if c.workers == 1 && c.gens == gens {
+			perGen, cpu = wall, used
 		}
-		fmt.Printf("  fast, %d worker(s)  %8.3f ms/generation (CPU %.3f ms); second half %s; optimal %v\n",
-			w, 1e3*perGen[k], 1e3*perGenCPU[k], second, r.Optimal)
+		fmt.Printf("  %d worker(s), %5d generations %8.3f ms/generation (CPU %.3f ms); optimal %v\n",
+			c.workers, r.Generations, 1e3*wall, 1e3*used, r.Optimal)
 	}
 	w := newBareWalk(G, r.P)
 	a, aCPU := w.marginalsPass()
 	b, bCPU, moves := w.games(mu)
-	fmt.Printf("  bound A: one pass over all %d marginals      %8.3f ms (CPU %.3f ms)\n", len(w.rec)/2, 1e3*a, 1e3*aCPU)
-	fmt.Printf("  bound B: mu x %.0f moves (mean path length)  %8.3f ms (CPU %.3f ms)\n", float64(moves)/float64(mu), 1e3*b, 1e3*bCPU)
-	fmt.Printf("  ratio fast/(A+B): %.1fx with 1 worker (CPU %.1fx), %.1fx with %d\n\n",
-		perGen[0]/(a+b), perGenCPU[0]/(aCPU+bCPU), perGen[1]/(a+b), cpus)
+	fmt.Printf("  bound A: one pass over all %d marginals        %8.3f ms (CPU %.3f ms)\n", len(w.rec)/2, 1e3*a, 1e3*aCPU)
+	fmt.Printf("  bound B: mu x %.0f moves (mean path length)    %8.3f ms (CPU %.3f ms)\n", float64(moves)/float64(mu), 1e3*b, 1e3*bCPU)
+	fmt.Printf("  ratio fast/(A+B), 1 worker, %d generations: %.1fx (CPU time %.1fx)\n\n", gens, perGen/(a+b), cpu/(aCPU+bCPU))
 }
 
 // bareWalk is the least a tournament can do: each position one record in

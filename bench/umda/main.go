@@ -10,9 +10,10 @@
 // that fast at this size, so all run to the budget).
 //
 // Then it measures the fast sampler's time per generation over -cost-gens
-// generations, with one worker and with all, against two lower bounds
-// measured in the same run: one pass over all positions' marginals, and
-// mu times the mean path length in moves (see generationCost).
+// generations (and a fifth of them), with one worker and with all, against
+// two lower bounds measured in the same run: one pass over all positions'
+// marginals, and mu times the mean path length in moves (see
+// generationCost).
 //
 //	go run ./bench/umda [-n 10000] [-k 3] [-mu 100] [-gens 20] [-cost-gens 1000]
 package main
