@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
 )
 
@@ -40,8 +41,15 @@ var errConverged = errors.New("CMA-ES stopped: the covariance of its sampling di
 // newCMAES starts CMA-ES in dim dimensions with population pop, the
 // sampling distribution centred on mean with step size step, drawing its
 // random numbers from src.
+//
+// CmaEsChol samples N(mean, A Aᵀ) with A its Cholesky factor, which starts
+// as InitCholesky; its step size (InitStepSize) enters only the
+// adaptation of A (the evolution paths). So the first generation has
+// step as its standard deviation in every coordinate, as in CMA-ES's
+// usual x = m + σ A z with σ = step and A = I, only when InitCholesky is
+// step·I too, which cmaesMethod sets.
 func newCMAES(dim, pop int, mean []float64, step float64, src rand.Source) *cmaes {
-	m := &optimize.CmaEsChol{Population: pop, InitStepSize: step, Src: src}
+	m := cmaesMethod(dim, pop, step, src)
 	n := m.Init(dim, pop)
 	c := &cmaes{method: m, pop: n, ops: make(chan optimize.Task, n+1), res: make(chan optimize.Task, n+1)}
 	tasks := make([]optimize.Task, n)
@@ -51,6 +59,18 @@ func newCMAES(dim, pop int, mean []float64, step float64, src rand.Source) *cmae
 	copy(tasks[0].X, mean)
 	go m.Run(c.ops, c.res, tasks)
 	return c
+}
+
+// cmaesMethod is gonum's CMA-ES with population pop, initial step size
+// step (and initial covariance step²·I), sampling from src.
+func cmaesMethod(dim, pop int, step float64, src rand.Source) *optimize.CmaEsChol {
+	d := make([]float64, dim)
+	for i := range d {
+		d[i] = step * step
+	}
+	var chol mat.Cholesky
+	chol.Factorize(mat.NewDiagDense(dim, d)) // positive definite: cannot fail
+	return &optimize.CmaEsChol{Population: pop, InitStepSize: step, InitCholesky: &chol, Src: src}
 }
 
 // Ask returns the next generation's candidates, in ID order (copies).

@@ -30,7 +30,7 @@ func TestCMAESMatchesMinimize(t *testing.T) {
 		theirs = append(theirs, append([]float64(nil), x...))
 		return rosenbrock(x)
 	}}
-	method := &optimize.CmaEsChol{Population: pop, InitStepSize: 0.3, Src: rand.NewPCG(7, streamCMA)}
+	method := cmaesMethod(dim, pop, 0.3, rand.NewPCG(7, streamCMA))
 	res, err := optimize.Minimize(prob, mean, &optimize.Settings{MajorIterations: gens, Converger: optimize.NeverTerminate{}}, method)
 	if err != nil {
 		t.Fatal(err)
@@ -64,6 +64,16 @@ func TestCMAESMatchesMinimize(t *testing.T) {
 	}
 	if best != res.F {
 		t.Errorf("best %v, Minimize %v", best, res.F)
+	}
+	// The first generation's spread is the step size.
+	var sd float64
+	for _, x := range theirs[:pop] {
+		for k := range x {
+			sd += (x[k] - mean[k]) * (x[k] - mean[k])
+		}
+	}
+	if sd = math.Sqrt(sd / (pop * dim)); sd < 0.2 || sd > 0.4 {
+		t.Errorf("first generation's standard deviation %v, want about the step size 0.3", sd)
 	}
 	if first := rosenbrock(theirs[0]); !(best < first/10) {
 		t.Errorf("CMA-ES did not minimise: first value %v, best after %d generations %v", first, gens, best)

@@ -104,7 +104,9 @@ func PerformancePlot(title string, curves ...Curve) (*plot.Plot, error) {
 		p.Legend.Add(c.Name, l)
 	}
 	p.Add(plotter.NewGrid())
-	p.Y.Min, p.Y.Max = 0, 1
+	// Room above 1 for the legend, so that it hides no curve.
+	p.Y.Min, p.Y.Max = 0, 1+0.1*float64(len(curves))
+	p.Y.Tick.Marker = plot.ConstantTicks([]plot.Tick{{Value: 0, Label: "0"}, {Value: 0.25}, {Value: 0.5, Label: "0.5"}, {Value: 0.75}, {Value: 1, Label: "1"}})
 	p.Legend.Top = true
 	p.Legend.Left = true
 	return p, nil
