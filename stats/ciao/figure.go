@@ -230,4 +230,3 @@ func (f *Figure) render(format string) ([]byte, error) {
 	_, err = wt.WriteTo(&buf)
 	return buf.Bytes(), err
 }
-
