@@ -290,8 +290,7 @@ func (o *coevolveOpts) runSeeds(ctx context.Context, cfg coevolve.Config, seeds 
 	}
 	out := filepath.Join(o.out, "runs.csv")
 	absDir := absPath(o.out)
-	var command []string
-	command = coevoCommand("coevolve", method)
+	command := coevoCommand("coevolve", method)
 	o.fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
 		case "out", "seeds", "workers", "shard", "merge", "shards", "slurm", "partition", "time", "cpus", "submit", "dry-run":
@@ -302,8 +301,10 @@ func (o *coevolveOpts) runSeeds(ctx context.Context, cfg coevolve.Config, seeds 
 	command = append(command, "--seeds", o.seeds, "--out", absDir)
 	switch {
 	case o.cluster.slurm:
-		if err := os.MkdirAll(o.out, 0o777); err != nil && !o.cluster.dryRun {
-			return usagef("--out %v", err)
+		if !o.cluster.dryRun {
+			if err := os.MkdirAll(o.out, 0o777); err != nil {
+				return usagef("--out %v", err)
+			}
 		}
 		return o.cluster.runSLURM(ctx, job, "coevo coevolve", filepath.Join(absDir, "runs.csv"), command, command, stdout)
 	case o.cluster.merge:

@@ -141,6 +141,12 @@ func Evolve(ctx context.Context, cfg Config, dir string, opt Options) (*Run, err
 		return nil, err
 	}
 	if e.run.Complete() {
+		if dir != "" {
+			// The files are the run's; write them again in case some were lost.
+			if err := e.run.WriteFiles(dir); err != nil {
+				return nil, err
+			}
+		}
 		return e.run, nil
 	}
 	if err := e.loop(ctx); err != nil {
