@@ -9,11 +9,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/coevolab/coevo/engine/othello"
@@ -395,7 +392,7 @@ func othelloLeague(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	settings := []string{strconv.FormatFloat(o.epsilon, 'g', -1, 64), strconv.FormatUint(o.seed, 10)}
 	step, end := countProgress(stderr, "coevo othello league", "games", len(todo))
-	err = forEach(ctx, todo, o.workers, step, func(i int) error {
+	err = forEach(ctx, todo, o.workers, step, func(_ context.Context, i int) error {
 		f := fixtures[items[i].k]
 		r := items[i].r
 		s, err := match.Play(f.First, f.Second, tournament.Stream(o.seed, f.First, f.Second, r))
@@ -459,50 +456,6 @@ func readLeague(path string, names []string, fixtures []tournament.Fixture, seed
 		res.Scores[k][g] = map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[rec[2]]
 	}
 	return res, nil
-}
-
-// forEach calls do for every item, on workers goroutines (0: all cores),
-// reporting progress with step (from one goroutine at a time); it stops at
-// the first error or when ctx is cancelled.
-func forEach(ctx context.Context, items []int, workers int, step func(int), do func(int) error) error {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var (
-		mu    sync.Mutex
-		first error
-		done  int
-		wg    sync.WaitGroup
-		next  atomic.Int64
-	)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				n := int(next.Add(1)) - 1
-				if n >= len(items) || ctx.Err() != nil {
-					return
-				}
-				err := do(items[n])
-				mu.Lock()
-				if err != nil && first == nil {
-					first = err
-					cancel()
-				}
-				done++
-				step(done)
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	if first != nil {
-		return first
-	}
-	return ctx.Err()
 }
 
 type showOpts struct {

@@ -1,4 +1,4 @@
-package ciao
+package ciao_test
 
 import (
 	"bytes"
@@ -14,14 +14,8 @@ import (
 
 	"github.com/coevolab/coevo/engine/coevolve"
 	"github.com/coevolab/coevo/engine/tournament"
+	. "github.com/coevolab/coevo/stats/ciao"
 )
-
-// sides plays matching sides between strategies (1 for a win, 0 a loss).
-type sides []coevolve.Strategy
-
-func (s sides) Play(first, second int, _ *rand.Rand) (float64, error) {
-	return float64(coevolve.PlayMatching(s[first], s[second])+1) / 2, nil
-}
 
 // ladder: the higher-numbered player always wins.
 type ladder struct{}
