@@ -86,7 +86,7 @@ func coevolveFlags() (*flag.FlagSet, *coevolveOpts) {
 	fs.Float64Var(&o.stepSize, "step-size", 0.5, "CMA-ES initial step size (its mean starts at 0)")
 	fs.IntVar(&o.workers, "workers", 0, "games in parallel (0: all cores); results do not depend on it")
 	fs.IntVar(&o.checkpointEvery, "checkpoint-every", 10, "checkpoint every `N` generations")
-	fs.DurationVar(&o.checkpointInterval, "checkpoint-interval", 10*time.Second, "but at most once per `DURATION` (0: every N generations)")
+	fs.DurationVar(&o.checkpointInterval, "checkpoint-interval", 30*time.Second, "but at most once per `DURATION` (0: every N generations)")
 	o.cluster = addClusterFlags(fs)
 	return fs, o
 }

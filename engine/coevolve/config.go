@@ -174,7 +174,7 @@ type Options struct {
 	// Progress, if set, is called after every generation.
 	Progress func(Progress)
 	// CheckpointEvery is the number of generations between checkpoints
-	// (0: 10); CheckpointInterval the least time between two (0: 10 s;
+	// (0: 10); CheckpointInterval the least time between two (0: 30 s;
 	// negative: none). A run also checkpoints when it ends or is
 	// interrupted.
 	CheckpointEvery    int

@@ -135,7 +135,7 @@ func Evolve(ctx context.Context, cfg Config, dir string, opt Options) (*Run, err
 		e.opt.CheckpointEvery = 10
 	}
 	if opt.CheckpointInterval == 0 {
-		e.opt.CheckpointInterval = 10 * time.Second
+		e.opt.CheckpointInterval = 30 * time.Second
 	}
 	if err := e.start(); err != nil {
 		return nil, err
