@@ -23,4 +23,6 @@ step othello perft --depth 9
 step othello league --players heuristic,random-mover,random:1,random:2 --games 100 --out out/othello-league.csv
 step bt fit out/othello-league.csv --format games
 step othello show --black heuristic --white random:1 --seed 1 --svg out/othello-game.svg
+step gp --game ga2 --heaps 1 --seed 1
+step solve luckynim --heaps 7,13 --m 2 --n 4
 step games
