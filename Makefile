@@ -11,6 +11,7 @@ JUPYTER_DEBS := jupyter-nbconvert python3-nbclient jupyter-client python3-nbform
 	python3-jupyter-kernel-test python3-ipykernel jupyter-console
 R_DEBS  := r-base-core r-cran-bradleyterry2
 SLURM_DEBS := slurm-wlm munge
+BROWSER_DEBS := jupyter-notebook chromium
 # nbconvert 6.5 strips inline SVG through clean_html, so HTML exports take
 # the PNG that every plot also carries.
 HTML_PRIORITY := $(foreach m,text/html application/pdf text/latex image/png image/jpeg image/svg+xml text/markdown text/plain,--NbConvertBase.display_data_priority=$(m))
@@ -18,12 +19,14 @@ HTML_PRIORITY := $(foreach m,text/html application/pdf text/latex image/png imag
 TEST_JUPYTER := $(CURDIR)/build/jupyter
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: run test build deps test-deps jupyter-deps apt kernel-test demo bench fuzz clean notebooks-clean slurm-deps slurm-test
+.PHONY: run test build deps test-deps jupyter-deps apt kernel-test demo bench fuzz clean notebooks-clean slurm-deps slurm-test browser-deps browser-test
 
 # The main job: install what is missing, build coevo, install the kernel,
-# run the demonstration and execute every notebook into out/ as HTML.
+# run the demonstration, draw the figure gallery (out/figures/, and
+# docs/figures.md with its PNGs) and execute every notebook into out/ as HTML.
 run: deps jupyter-deps build demo
 	@$(PY) -c "$$KERNEL_REPLACED" "$(CURDIR)/$(BIN)" || true
+	$(GO) run ./scripts/gallery -out $(OUT)/figures -docs docs
 	$(BIN) kernel install --user
 	@mkdir -p $(OUT)
 	$(PY) -m nbconvert --to html --execute --ExecutePreprocessor.timeout=600 \
@@ -44,13 +47,15 @@ endef
 export KERNEL_REPLACED
 
 # Every test: vet, unit and property tests, examples, fuzz seed corpora, the
-# kernel's Jupyter conformance suite, and every notebook executed headless.
+# kernel's Jupyter conformance suite, and every notebook executed headless
+# and in a real browser.
 test: test-deps
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted" >&2; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 	$(MAKE) --no-print-directory kernel-test
 	$(MAKE) --no-print-directory slurm-test
+	$(MAKE) --no-print-directory browser-test
 
 kernel-test: build
 	$(BIN) kernel install --prefix $(TEST_JUPYTER)
@@ -65,9 +70,9 @@ deps:
 	$(GO) mod download
 
 # What the tests need beyond Go: Jupyter (kernel conformance, notebooks),
-# R's BradleyTerry2 (cross-check of stats/bt) and SLURM (job arrays), from
-# Debian's packages.
-test-deps: deps jupyter-deps slurm-deps
+# R's BradleyTerry2 (cross-check of stats/bt), SLURM (job arrays) and the
+# classic Notebook with Chromium (notebooks in a browser), from Debian's packages.
+test-deps: deps jupyter-deps slurm-deps browser-deps
 	@if ! Rscript -e 'library(BradleyTerry2)' >/dev/null 2>&1; then \
 		$(MAKE) --no-print-directory apt DEBS="$(R_DEBS)"; fi
 
@@ -81,6 +86,18 @@ slurm-test: build slurm-deps
 slurm-deps:
 	@if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then \
 		$(MAKE) --no-print-directory apt DEBS="$(SLURM_DEBS)"; fi
+
+# Every notebook run in a real browser: Debian's classic Jupyter Notebook
+# shown by its Chromium, driven from Go (tests/browser), which stops both
+# also when a check fails. Screenshots and logs go to build/browser/.
+browser-test: build browser-deps
+	$(BIN) kernel install --prefix $(TEST_JUPYTER)
+	COEVO=$(CURDIR)/$(BIN) COEVO_BROWSER_TEST=1 PYTHON=$(PY) JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter \
+		$(GO) test -count=1 -v -timeout 60m ./tests/browser/
+
+browser-deps:
+	@if ! $(PY) -c 'import notebook' >/dev/null 2>&1 || ! test -x /usr/bin/chromium; then \
+		$(MAKE) --no-print-directory apt DEBS="$(BROWSER_DEBS)"; fi
 
 jupyter-deps:
 	@if ! $(PY) -c 'import nbconvert, nbclient, jupyter_client, jupyter_kernel_test' >/dev/null 2>&1; then \
@@ -104,6 +121,7 @@ bench: build jupyter-deps
 	$(GO) run ./bench/engine
 	$(GO) run ./bench/bt
 	$(GO) run ./bench/umda
+	$(GO) run ./bench/othello
 	$(GO) test -run XXX -bench . ./internal/shard
 	$(BIN) kernel install --prefix $(TEST_JUPYTER)
 	JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter $(PY) bench/kernel/bench.py
@@ -115,6 +133,9 @@ fuzz:
 	cd stats/runtime && $(GO) test -run XXX -fuzz FuzzRead -fuzztime 60s .
 	cd internal/shard && $(GO) test -run XXX -fuzz FuzzReadResults -fuzztime 60s .
 	cd cmd/coevo && $(GO) test -run XXX -fuzz FuzzSweepConfig -fuzztime 60s .
+	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadPGN -fuzztime 60s .
+	cd kernel/session && $(GO) test -run XXX -fuzz FuzzSplit -fuzztime 60s .
+	cd kernel && $(GO) test -run XXX -fuzz FuzzParseConnection -fuzztime 60s .
 
 clean:
 	rm -rf bin build $(OUT)

@@ -58,7 +58,10 @@ func TestBadInputSolve(t *testing.T) {
 		{[]string{"solve", "--rules", overflow}, "overflow.rules: line 2: from state 2147483000 5 the move makes component a1 = 2147483648, outside the 32-bit range"},
 		{[]string{"solve", "--rules", growing, "--max-moves", "100000"}, "more than 100000 moves"},
 		{[]string{"solve", "euclid", "--a", "9223372036854775807", "--b", "1", "--max-positions", "1000"}, "raise --max-positions"},
-		{[]string{"solve", "chomp", "--rows", "20", "--cols", "20", "--max-moves", "1000000"}, "raise --max-moves"},
+		{[]string{"solve", "euclid", "--a", "9223372036854775807", "--b", "1", "--max-moves", "1000000"}, "raise --max-moves"},
+		// Chomp counts its boards: C(40, 20) - 1 of them (all but the
+		// empty one), refused before any is explored.
+		{[]string{"solve", "chomp", "--rows", "20", "--cols", "20"}, "at least 137846528819 positions, more than --max-positions 20000000"},
 		{[]string{"solve", "nim", "--heaps", "3", "--max-positions", "0"}, "--max-positions 0"},
 		{[]string{"solve", "nim", "--heaps", "3", "--max-positions", "-5"}, "--max-positions -5"},
 		{[]string{"solve", "nim", "--heaps", "3", "--max-moves", "0"}, "--max-moves 0"},
@@ -95,6 +98,10 @@ func TestBadInputUMDATheory(t *testing.T) {
 		{[]string{"--max-moves", "5"}, "raise --max-moves"},
 	} {
 		cases = append(cases, badCase{append(append([]string{"theory"}, game...), c.args...), c.want})
+	}
+	// Chomp 20 x 20, refused at once by both (see TestBadInputSolve).
+	for _, cmd := range []string{"umda", "theory"} {
+		cases = append(cases, badCase{[]string{cmd, "--game", "chomp", "--rows", "20", "--cols", "20"}, "at least 137846528819 positions, more than --max-positions 20000000"})
 	}
 	checkBad(t, cases)
 }

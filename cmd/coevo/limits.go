@@ -53,6 +53,11 @@ func (l *graphFlags) options() (game.Options, error) {
 // error naming the flag that sets the budget (not the library's option).
 func compileError(err error) error {
 	var tl *game.TooLargeError
+	if errors.As(err, &tl) && tl.Total > 0 {
+		// Refused before exploring: the game counts its positions.
+		return usagef("the game has at least %d %s, more than --max-%s %d (at least %s of memory); raise --max-%s if memory allows",
+			tl.Total, tl.What, tl.What, tl.Limit, formatBytes(float64(tl.Bytes)), tl.What)
+	}
 	if errors.As(err, &tl) {
 		// What the process holds, garbage and growing slices included, is
 		// what a larger budget costs: more than the graph's own estimate.

@@ -48,7 +48,11 @@ func init() {
 		{"bt", "Bradley-Terry ratings (Elo, SEs), transitivity index and KL divergence of a tournament", cmdBT},
 		{"regress", "fit runtime against size (power law, power-log) with bootstrap intervals and a bound", cmdRegress},
 		{"umda", "run the coevolutionary UMDA of paper 000 on a game until it selects an optimal strategy", cmdUMDA},
+		{"gp", "genetic programming for a formula of a heap game's Grundy values (paper 002)", cmdGP},
 		{"theory", "n, Delta, critical positions, switchability and the runtime bound of paper 000 for a game", cmdTheory},
+		{"othello", "Othello on bitboards: perft, games, leagues and pictures of WPC players (paper 003)", cmdOthello},
+		{"coevolve", "evolve Othello WPC players: NashSolve, anti-heuristic, ICL (CMA-ES); matching sides (paper 003)", cmdCoevolve},
+		{"ciao", "CIAO plot, Table V transitivity and dominance tournament of a coevolve run's archive", cmdCIAO},
 		{"kernel", "install or run the Jupyter kernel (Go cells, engine and stats pre-bound)", cmdKernel},
 		{"version", "print the version", func(_ context.Context, _ []string, w, _ io.Writer) error {
 			fmt.Fprintln(w, "coevo", version)

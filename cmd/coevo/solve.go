@@ -83,6 +83,9 @@ type solveResult struct {
 }
 
 func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "luckynim" {
+		return cmdSolveLuckyNim(ctx, args[1:], stdout) // simultaneous choices: its own solver
+	}
 	var spec *games.Spec
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		s, err := games.Lookup(args[0])
@@ -173,6 +176,16 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		sol = st.Solution(o.seed, steps)
 		res.Method = fmt.Sprintf("nim-sum of %d independent components (each move touches one; paper 001 section 3.2.2)", len(parts))
 		res.WinningMoves = st.WinningMoves()
+	} else if tab, err := solveByIndex(ctx, g, opt.MaxPositions, stderr); tab != nil || err != nil {
+		if err != nil {
+			return compileError(err)
+		}
+		sol = tab.Solution(o.seed, steps)
+		res.Positions = len(tab.SG)
+		res.Method = fmt.Sprintf("index of %d positions, solved in index order (every move lowers the index; no graph built)", len(tab.SG))
+		for _, w := range tab.WinningMoves(tab.Start()) {
+			res.WinningMoves = append(res.WinningMoves, tab.Format(w))
+		}
 	} else {
 		progress, done := progressTo(stderr, "positions explored")
 		opt.Progress = progress
@@ -233,6 +246,27 @@ func ruleError(file string, err error) error {
 		return usagef("%v", err)
 	}
 	return usagef("%s: %v", file, err)
+}
+
+// solveByIndex solves g by its index when it has one whose every move
+// lowers the index (grundy.SolveIndexed); it returns nil, nil when g must
+// be compiled instead (also when the index space is larger than
+// --max-positions: the compile then counts only reachable positions, or
+// refuses at once a game that counts its own). --max-moves does not apply:
+// solving by index keeps no moves.
+func solveByIndex(ctx context.Context, g game.Game, maxPositions int, stderr io.Writer) (*grundy.IndexTable, error) {
+	ig, ok := g.(game.Indexed)
+	if !ok || ig.Size() <= 0 || ig.Size() > int64(maxPositions) {
+		return nil, nil
+	}
+	progress, done := progressTo(stderr, "positions solved")
+	tab, err := grundy.SolveIndexed(ctx, ig, grundy.IndexOptions{MaxPositions: maxPositions, Progress: progress})
+	done()
+	var nd *grundy.NotDescendingError
+	if errors.As(err, &nd) {
+		return nil, nil
+	}
+	return tab, err
 }
 
 // decompose splits rule games that are sums of one-component games.

@@ -90,11 +90,20 @@ type TooLargeError struct {
 	// Bytes estimates the memory they held (0 when unknown).
 	Positions, Moves int
 	Bytes            int64
+	// Total, when not 0, is the number of positions the game has (at
+	// least), known before exploring (see Counted and Indexed): nothing
+	// was explored, and Bytes is the least memory they would take.
+	Total int64
 }
 
 func (e *TooLargeError) Error() string {
-	return fmt.Sprintf("game has more than %d %s%s; raise the limit (Options.Max%s) if memory allows",
-		e.Limit, e.What, e.explored(), strings.ToUpper(e.What[:1])+e.What[1:])
+	option := "Options.Max" + strings.ToUpper(e.What[:1]) + e.What[1:]
+	if e.Total > 0 {
+		return fmt.Sprintf("game has at least %d %s, more than %d (at least %s of memory); raise the limit (%s) if memory allows",
+			e.Total, e.What, e.Limit, humanBytes(e.Bytes), option)
+	}
+	return fmt.Sprintf("game has more than %d %s%s; raise the limit (%s) if memory allows",
+		e.Limit, e.What, e.explored(), option)
 }
 
 // explored describes what had been explored, with the memory it held, as

@@ -62,3 +62,94 @@ func TestCancelInsideGeneration(t *testing.T) {
 		}
 	}
 }
+
+// The fast sampler's update of p stops between its blocks of positions
+// once done is closed, and says so; left to run, it updates every position
+// a winner passed through.
+func TestUpdateStopsOnCancel(t *testing.T) {
+	g, _ := games.SubtractionNim(5000, 3)
+	G := prepare(t, g, Options{})
+	newRun := func() *fastRun {
+		f := newUniformRun(G, 2000)
+		f.play(nil, 0, 1, 2, false, false)
+		if len(f.touch) <= 1024 {
+			t.Fatalf("%d positions touched: want more than one block", len(f.touch))
+		}
+		return f
+	}
+	f := newRun()
+	closedDone := make(chan struct{})
+	close(closedDone)
+	if f.update(closedDone, 0) {
+		t.Fatal("update with done closed reported every block updated")
+	}
+	for _, i := range f.touch {
+		if f.gen[i] != -1 {
+			t.Fatalf("position %d updated after the cancel", i)
+		}
+	}
+	f = newRun()
+	if !f.update(nil, 0) {
+		t.Fatal("update without a cancel stopped early")
+	}
+	for _, i := range f.touch {
+		if f.gen[i] != 0 {
+			t.Fatalf("position %d not updated", i)
+		}
+	}
+}
+
+// newUniformRun is the fast sampler's state at the start of a run: p
+// uniform at every position.
+func newUniformRun(G *Game, mu int) *fastRun {
+	E := 0
+	for _, v := range G.Interior {
+		E += len(G.Followers(v))
+	}
+	flat, p := make([]float64, E), make([][]float64, len(G.Interior))
+	rest := flat
+	for i, v := range G.Interior {
+		d := len(G.Followers(v))
+		p[i], rest = rest[:d:d], rest[d:]
+		for s := range p[i] {
+			p[i][s] = 1 / float64(d)
+		}
+	}
+	return newFastRun(G, p, flat, mu, G.AutoGamma(), 1, 2)
+}
+
+// A position no tournament passed for many generations catches up on all
+// of them when one does (a million steps for a million generations), and
+// a run cancelled then must not wait for that: the catch-up stops once
+// done is closed. And a cancelled run reports no distribution instead of
+// bringing every position up to date first.
+func TestCatchUpStopsOnCancel(t *testing.T) {
+	g, _ := games.SubtractionNim(50, 3)
+	G := prepare(t, g, Options{})
+	f := newUniformRun(G, 2)
+	const gens = 1_000_000
+	f.readyAt(0, 1000)
+	if f.gen[0] != 999 {
+		t.Fatalf("caught up to generation %d, want 999", f.gen[0])
+	}
+	closedDone := make(chan struct{})
+	close(closedDone)
+	f.done = closedDone
+	f.readyAt(1, gens)
+	if g := f.gen[1]; g < -1 || g >= gens/2 {
+		t.Fatalf("catch-up with done closed reached generation %d of %d", g, gens-1)
+	}
+	f.sync(gens / 100) // sync is never cancelled: the end of a run needs p current
+	for i, g := range f.gen {
+		if g != gens/100-1 {
+			t.Fatalf("position %d at generation %d after sync", i, g)
+		}
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	run, err := G.UMDA(ctx, Params{Mu: 2, Seed: 1, MaxEvaluations: 1 << 50})
+	if err != context.Canceled || run.P != nil || run.Generations == 0 {
+		t.Fatalf("cancelled run: %v, P %v after %d generations", err, run.P != nil, run.Generations)
+	}
+}
