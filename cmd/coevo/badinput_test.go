@@ -106,6 +106,47 @@ func TestBadInputUMDATheory(t *testing.T) {
 	checkBad(t, cases)
 }
 
+// Issue 17: --workers is 0 (all cores) to 1024 for every command that
+// takes it: 10^8 goroutines only fill memory.
+func TestBadInputWorkers(t *testing.T) {
+	dir := t.TempDir()
+	var cases []badCase
+	for _, cmd := range [][]string{
+		{"umda", "--game", "subtraction", "--n", "30", "--k", "3"},
+		{"ciao", dir},
+		{"coevolve", "icl", "--out", filepath.Join(dir, "icl")},
+		{"gp"},
+		{"othello", "perft", "--depth", "3"},
+		{"othello", "play"},
+		{"othello", "league", "--players", "heuristic,random:1"},
+	} {
+		for _, n := range []string{"-3", "1025", "100000000"} {
+			cases = append(cases, badCase{append(cmd[:len(cmd):len(cmd)], "--workers", n), "--workers " + n + ": want 0 (all cores) to 1024"})
+		}
+	}
+	checkBad(t, cases)
+}
+
+// Issue 17: the files coevo bt and coevo ciao read: a directory or a
+// missing file is bad input, like bad data.
+func TestBadInputFiles(t *testing.T) {
+	dir, zeros := badFiles(t)
+	run := filepath.Join(dir, "run")
+	if err := os.MkdirAll(filepath.Join(run, "archive.csv"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	checkBad(t, []badCase{
+		{[]string{"bt", "fit", dir}, dir},
+		{[]string{"bt", "fit", filepath.Join(dir, "missing.csv")}, "missing.csv"},
+		{[]string{"bt", "fit", zeros}, zeros},
+		{[]string{"bt", "groups", dir}, dir},
+		{[]string{"ciao", run}, filepath.Join(run, "archive.csv")},
+		{[]string{"ciao", filepath.Join(dir, "missing")}, "missing"},
+		{[]string{"othello", "league", "--players", "file:" + dir + ",heuristic"}, dir},
+		{[]string{"othello", "league", "--players", "file:" + zeros + ",heuristic"}, zeros},
+	})
+}
+
 // Issue 17: coevo regress, and the CSV files it reads.
 func TestBadInputRegress(t *testing.T) {
 	dir, zeros := badFiles(t)

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -146,10 +147,12 @@ func btFormat(file, format string) string {
 	return "pairs"
 }
 
-// btReadError turns bad input into a usage error.
+// btReadError turns bad input into a usage error: bad data, or a file
+// that is missing, unreadable or a directory.
 func btReadError(err error) error {
 	var de *bt.DataError
-	if errors.As(err, &de) || errors.Is(err, os.ErrNotExist) || strings.HasPrefix(err.Error(), "unknown format") {
+	if errors.As(err, &de) || errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) ||
+		errors.Is(err, syscall.EISDIR) || strings.HasPrefix(err.Error(), "unknown format") {
 		return usagef("%v", err)
 	}
 	return err

@@ -120,8 +120,11 @@ func cmdCoevolve(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if o.out == "" {
 		return usagef("missing --out DIR (the run's results and checkpoint)")
 	}
-	if o.workers < 0 || o.checkpointEvery < 1 || o.checkpointInterval < 0 {
-		return usagef("--workers %d, --checkpoint-every %d, --checkpoint-interval %v: want >= 0, >= 1, >= 0", o.workers, o.checkpointEvery, o.checkpointInterval)
+	if err := checkWorkers(o.workers); err != nil {
+		return err
+	}
+	if o.checkpointEvery < 1 || o.checkpointInterval < 0 {
+		return usagef("--checkpoint-every %d, --checkpoint-interval %v: want >= 1, >= 0", o.checkpointEvery, o.checkpointInterval)
 	}
 	split, err := o.cluster.check()
 	if err != nil {

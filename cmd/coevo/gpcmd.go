@@ -108,11 +108,13 @@ func cmdGP(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		{"tournament", o.tournament, o.tournament >= 1},
 		{"elites", o.elites, o.elites >= 0 && o.elites < o.population},
 		{"max-depth", o.depth, o.depth >= 6},
-		{"workers", o.workers, o.workers >= 0},
 	} {
 		if !c.ok {
 			return usagef("--%s %d: out of range (see coevo gp --help)", c.name, c.v)
 		}
+	}
+	if err := checkWorkers(o.workers); err != nil {
+		return err
 	}
 	if o.parsimony < 0 {
 		return usagef("--parsimony %g: must not be negative", o.parsimony)
