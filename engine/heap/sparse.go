@@ -1,0 +1,408 @@
+package heap
+
+import (
+	"context"
+	"math"
+	"math/bits"
+	"slices"
+	"unsafe"
+)
+
+// The sparse-space engine, for rules whose moves may split a heap.
+//
+// For heap i, a value is an option when some move leaves it: a removal j
+// that leaves one heap gives g(i-j), a split into a + b = i - j gives
+// g(a) XOR g(b). Under the rare/common split of mask.go the XOR of two
+// common heaps is rare for i, so every common option comes from a pair
+// with a rare heap. Marking the options of every pair with a rare heap
+// (few) gives c, the smallest common value that is not an option; the
+// value g(i) is c unless a rare value below c is not an option either, so
+// only the rare values below c that no rare pair gave are left to look
+// for, among the pairs of two common heaps, by a scan (scan.go) that stops
+// as soon as all are found. Every step is exact whatever the mask; the
+// mask, chosen so that the fewest heaps are rare, only decides the speed.
+//
+// Values are kept, while they are computed, in the narrowest of 1, 2 or 4
+// bytes that holds them, inside the memory of the []int32 result itself:
+// the prefix is widened in place (from the end backwards, so nothing
+// unread is overwritten) when a value outgrows the width, and once more at
+// the end. The memory is the result and tables of a few kilobytes.
+
+// rareHeap is a heap whose value is rare, with that value.
+type rareHeap struct{ a, v int32 }
+
+// sparseOpts are the engine's switches; the zero value is what Sequence uses.
+type sparseOpts struct {
+	// noExtend keeps computing past a proved period instead of filling
+	// the rest of the sequence from it (the tests use it to reach the
+	// cliffs of earlier versions).
+	noExtend bool
+	// fixMask, when not zero, is the extended mask used throughout
+	// instead of the best one (tests: the method is exact for any mask).
+	fixMask uint32
+	// narrow, when not zero, are the largest values kept in 1 and 2
+	// bytes (tests: every width and both widenings on short sequences).
+	narrow [2]int32
+}
+
+// sparseRun is one computation of g(0..n).
+type sparseRun struct {
+	ctx      context.Context
+	progress func(int)
+	opts     sparseOpts
+
+	out   []int32  // g(0..n): the result, and the memory of the views below
+	g8    []uint8  // out's memory as bytes: the values while they fit in a byte
+	g16   []uint16 // out's memory as uint16s, while values fit in 16 bits
+	width int      // bytes per value in use: 1, 2 or 4
+	done  int      // g(0..done-1) are known
+
+	wholes, ones, splits []int // removals that may leave no, one or two heaps
+	unequal              bool  // the two heaps of a split must differ
+	parity               int   // the parity of every splitting removal, or -1
+	maxRemove            int
+
+	bits     int        // every value so far is below 1<<bits (bits >= 1)
+	mask     uint32     // extended mask: value mask << 1 | heap-parity bit
+	count    []int64    // heaps 1..done-1 by extended value
+	scratch  []int64    // for the transform
+	rare     []rareHeap // ascending
+	common   [2][]int32 // by flip: common values, ascending, then 1<<bits
+	rareVals [2][]int32 // by flip: rare values, ascending
+	mark     []uint32   // mark[v] == i: v is an option of heap i
+	want     []uint32   // want[v] == i: rare v still to be found for heap i
+	flag     [256]uint8 // the same for byte values: 1 while wanted
+	pend     []int32
+
+	work      int  // scan and pair steps since the last look at ctx
+	nextCheck int  // heap count at which the period is next looked for
+	proved    bool // a period is proved: the rest follows from it
+}
+
+// sparseInfo describes the engine's state when it stopped.
+type sparseInfo struct {
+	mask   uint32 // extended mask (value mask << 1 | heap-parity bit)
+	rare   int    // rare heaps among 1..done-1
+	done   int    // values computed by the method (the rest from the period)
+	period *Periodicity
+}
+
+// checkEvery is how many pair steps pass between looks at ctx (a few
+// milliseconds).
+const checkEvery = 1 << 21
+
+func (r *Rule) sparse(ctx context.Context, n int, progress func(int), opts sparseOpts) ([]int32, sparseInfo, error) {
+	out := make([]int32, n+1)
+	s := &sparseRun{ctx: ctx, progress: progress, opts: opts, out: out, width: 1, done: 1,
+		unequal: r.unequal, parity: -1, maxRemove: r.MaxRemove(), bits: 1, mask: 2, nextCheck: 64}
+	base := unsafe.Pointer(unsafe.SliceData(out))
+	s.g8 = unsafe.Slice((*uint8)(base), 4*len(out))
+	s.g16 = unsafe.Slice((*uint16)(base), 2*len(out))
+	mixed := false
+	for j, d := range r.take {
+		if d&LeaveTwo != 0 {
+			if len(s.splits) > 0 && s.parity != j&1 {
+				mixed = true
+			}
+			s.parity = j & 1
+			s.splits = append(s.splits, j)
+		}
+		if j > 0 && d&LeaveOne != 0 {
+			s.ones = append(s.ones, j)
+		}
+		if j > 0 && d&LeaveNone != 0 {
+			s.wholes = append(s.wholes, j)
+		}
+	}
+	if mixed {
+		s.parity = -1
+	}
+	if opts.fixMask != 0 {
+		s.mask = opts.fixMask
+	}
+	s.resize()
+	var err error
+	for err == nil && s.done <= n && !s.proved {
+		switch s.width {
+		case 1:
+			err = run(s, s.g8[:n+1], s.limit(0, math.MaxUint8))
+		case 2:
+			err = run(s, s.g16[:n+1], s.limit(1, math.MaxUint16))
+		default:
+			err = run(s, out, math.MaxInt32)
+		}
+	}
+	s.widen(4)
+	info := sparseInfo{mask: s.mask, rare: len(s.rare), done: s.done}
+	if err != nil {
+		return out[:s.done], info, err
+	}
+	if s.proved {
+		p := periodOf(out[:s.done], s.maxRemove, true)
+		for i := s.done; i <= n; i++ {
+			out[i] = out[i-p.Period]
+		}
+		info.period = &p
+	}
+	return out, info, nil
+}
+
+func (s *sparseRun) limit(k int, natural int32) int32 {
+	if s.opts.narrow[k] != 0 {
+		return s.opts.narrow[k]
+	}
+	return natural
+}
+
+// widen moves g(0..done-1) to w bytes per value, in place.
+func (s *sparseRun) widen(w int) {
+	switch {
+	case s.width == 1 && w == 2:
+		for i := s.done - 1; i >= 0; i-- {
+			s.g16[i] = uint16(s.g8[i])
+		}
+	case s.width == 1 && w == 4:
+		for i := s.done - 1; i >= 0; i-- {
+			s.out[i] = int32(s.g8[i])
+		}
+	case s.width == 2 && w == 4:
+		for i := s.done - 1; i >= 0; i-- {
+			s.out[i] = int32(s.g16[i])
+		}
+	}
+	s.width = max(s.width, w)
+}
+
+// heapBit is the heap-parity bit of heap i: (i XOR q) & 1 when every
+// splitting removal has the parity q, else 0.
+func (s *sparseRun) heapBit(i int) int {
+	if s.parity < 0 {
+		return 0
+	}
+	return (i ^ s.parity) & 1
+}
+
+// flip is 1 for the heaps whose heap-parity bit the mask uses: for them,
+// rare and common values trade places.
+func (s *sparseRun) flip(i int) int { return s.heapBit(i) & int(s.mask&1) }
+
+// resize sizes the tables for values below 1<<bits and sorts the values
+// into rare and common under the mask.
+func (s *sparseRun) resize() {
+	size := max(2<<s.bits, 256)
+	if len(s.mark) < size {
+		s.mark = make([]uint32, size)
+		s.want = make([]uint32, size)
+		s.count = append(s.count, make([]int64, size-len(s.count))...)
+		s.scratch = make([]int64, size)
+	}
+	vm := s.mask >> 1
+	for f := range 2 {
+		s.common[f] = s.common[f][:0]
+		s.rareVals[f] = s.rareVals[f][:0]
+		for v := int32(0); v < 1<<s.bits; v++ {
+			if bits.OnesCount32(uint32(v)&vm)&1 == f {
+				s.rareVals[f] = append(s.rareVals[f], v)
+			} else {
+				s.common[f] = append(s.common[f], v)
+			}
+		}
+		s.common[f] = append(s.common[f], 1<<s.bits)
+	}
+}
+
+// rechoose makes the mask one under which the fewest heaps 1..done-1 are
+// rare (the one in use when it is among them) and, when it changes,
+// rebuilds the rare list.
+func rechoose[T uint8 | uint16 | int32](s *sparseRun, g []T) {
+	if s.opts.fixMask != 0 {
+		return
+	}
+	best, _ := bestMask(s.count[:2<<s.bits], s.scratch[:2<<s.bits], int64(s.done-1), s.parity >= 0, s.mask)
+	if best == s.mask {
+		return
+	}
+	s.mask = best
+	// A new list, not the old one overwritten: nothing else may hold it.
+	s.rare = make([]rareHeap, 0, cap(s.rare))
+	for i := 1; i < s.done; i++ {
+		if v := int32(g[i]); rareUnder(uint32(v)<<1|uint32(s.heapBit(i)), best) {
+			s.rare = append(s.rare, rareHeap{int32(i), v})
+		}
+	}
+	s.work += s.done
+	s.resize()
+}
+
+// rareBelow returns how many rare heaps are smaller than m.
+func rareBelow(rare []rareHeap, m int) int {
+	lo, hi := 0, len(rare)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if int(rare[h].a) < m {
+			lo = h + 1
+		} else {
+			hi = h
+		}
+	}
+	return lo
+}
+
+// run computes heaps done.. with the values stored as T, and returns when
+// they are all known, when a value exceeds top (the caller widens), when a
+// period is proved, or when ctx is done.
+func run[T uint8 | uint16 | int32](s *sparseRun, g []T, top int32) error {
+	for i := s.done; i < len(g); i++ {
+		v, err := value(s, g, i)
+		if err != nil {
+			return err
+		}
+		if v > top {
+			s.widen(2 * s.width)
+			return nil
+		}
+		g[i] = T(v)
+		s.done = i + 1
+		if v >= 1<<s.bits {
+			s.bits = bits.Len32(uint32(v))
+			s.resize()
+		}
+		e := uint32(v)<<1 | uint32(s.heapBit(i))
+		s.count[e]++
+		if rareUnder(e, s.mask) {
+			s.rare = append(s.rare, rareHeap{int32(i), v})
+			rechoose(s, g)
+		}
+		if s.work >= checkEvery {
+			if err := s.check(); err != nil {
+				return err
+			}
+		}
+		if s.done == s.nextCheck && periodCheck(s, g) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// value computes g(i) from g(0..i-1).
+func value[T uint8 | uint16 | int32](s *sparseRun, g []T, i int) (int32, error) {
+	stamp := uint32(i)
+	mark := s.mark
+	for _, j := range s.wholes {
+		if i == j {
+			mark[0] = stamp
+		}
+	}
+	for _, j := range s.ones {
+		if i > j {
+			mark[g[i-j]] = stamp
+		}
+	}
+	// Every split with a rare heap.
+	for _, j := range s.splits {
+		m := i - j
+		if m < 2 {
+			break
+		}
+		k := rareBelow(s.rare, m)
+		if s.unequal && m&1 == 0 { // not the pair (m/2, m/2)
+			h := rareBelow(s.rare[:k], m/2)
+			markPairs(mark, g, s.rare[:h], m, stamp)
+			if h < k && int(s.rare[h].a) == m/2 {
+				h++
+			}
+			markPairs(mark, g, s.rare[h:k], m, stamp)
+		} else {
+			markPairs(mark, g, s.rare[:k], m, stamp)
+		}
+		s.work += k
+	}
+	// The smallest common value that no rare pair gave is no option.
+	f := s.flip(i)
+	var c int32
+	for _, v := range s.common[f] {
+		if mark[v] != stamp {
+			c = v
+			break
+		}
+	}
+	// The rare values below c that no rare pair gave are looked for.
+	pend := s.pend[:0]
+	for _, v := range s.rareVals[f] {
+		if v >= c {
+			break
+		}
+		if mark[v] != stamp {
+			pend = append(pend, v)
+		}
+	}
+	s.pend = pend
+	if len(pend) == 0 {
+		return c, nil
+	}
+	pend, err := confirm(s, g, i, pend)
+	if err != nil || len(pend) == 0 {
+		return c, err
+	}
+	return slices.Min(pend), nil
+}
+
+// check looks at ctx and reports progress.
+func (s *sparseRun) check() error {
+	s.work = 0
+	if err := s.ctx.Err(); err != nil {
+		return err
+	}
+	if s.progress != nil {
+		s.progress(s.done)
+	}
+	return nil
+}
+
+// periodCheck looks for a period the Guy-Smith criterion proves from
+// g(0..done-1): when there is one, the rest of the sequence follows from
+// it. The looks come at least 1/8 apart in n, so they cost O(n) in all.
+func periodCheck[T uint8 | uint16 | int32](s *sparseRun, g []T) bool {
+	if s.opts.noExtend || s.unequal {
+		s.nextCheck = -1
+		return false
+	}
+	if p := periodOf(g[:s.done], s.maxRemove, true); p.Found {
+		s.proved = true
+		return true
+	}
+	s.nextCheck = s.done + max(64, s.done/8)
+	return false
+}
+
+// markPairs marks g(a) XOR g(m-a) for the rare heaps a given, all below m.
+func markPairs[T uint8 | uint16 | int32](mark []uint32, g []T, rare []rareHeap, m int, stamp uint32) {
+	if g8, ok := any(g).([]uint8); ok {
+		markPairs8(mark, g8[:m], rare, stamp)
+		return
+	}
+	for _, r := range rare {
+		mark[r.v^int32(g[m-int(r.a)])] = stamp
+	}
+}
+
+// markPairs8 is markPairs for byte values, without bounds checks: every
+// rare heap a satisfies 1 <= a < m = len(g), so g[m-a] is in g, and the
+// XOR of two bytes is below 256 <= len(mark).
+func markPairs8(mark []uint32, g []byte, rare []rareHeap, stamp uint32) {
+	mark = mark[:256]
+	end := unsafe.Add(unsafe.Pointer(unsafe.SliceData(g)), len(g))
+	at := func(a int32) uint8 { return *(*uint8)(unsafe.Add(end, -int(a))) }
+	for len(rare) >= 4 {
+		r := rare[:4]
+		mark[uint8(r[0].v)^at(r[0].a)] = stamp
+		mark[uint8(r[1].v)^at(r[1].a)] = stamp
+		mark[uint8(r[2].v)^at(r[2].a)] = stamp
+		mark[uint8(r[3].v)^at(r[3].a)] = stamp
+		rare = rare[4:]
+	}
+	for _, r := range rare {
+		mark[uint8(r.v)^at(r.a)] = stamp
+	}
+}
