@@ -34,6 +34,14 @@ func (r *Rule) Period(g []int32) Periodicity {
 }
 
 // periodOf is Period for a rule whose largest removal is k.
+func periodOf[T uint8 | uint16 | int32](g []T, k int, splits bool) Periodicity {
+	p, _ := periodHint(g, k, splits)
+	return p
+}
+
+// periodHint is periodOf that also returns, when no period is proved,
+// the length at which one would be if the sequence went on repeating the
+// period with the nearest proof (0 if none is in sight).
 //
 // For each p the pre-period n0(p) is one past the last n with
 // g(n+p) != g(n); p is proved when n0(p) <= lim(p) = (N-2p-k)/2 (or
@@ -42,9 +50,10 @@ func (r *Rule) Period(g []int32) Periodicity {
 // and their multiples; a multiple cp of a failed p needs no comparison:
 // the mismatch at n = n0(p)-1 is one for cp too (g(n+cp) = g(n+p) by the
 // period p above n0(p)), so n0(cp) >= n0(p) > lim(p) > lim(cp).
-func periodOf[T uint8 | uint16 | int32](g []T, k int, splits bool) Periodicity {
+func periodHint[T uint8 | uint16 | int32](g []T, k int, splits bool) (Periodicity, int) {
 	N := len(g)
 	res := Periodicity{Checked: N}
+	hint := 0
 	var skip []uint64 // multiples of failed periods with long tails
 	for p := 1; 2*p < N; p++ {
 		lim := N - p - k
@@ -70,7 +79,14 @@ func periodOf[T uint8 | uint16 | int32](g []T, k int, splits bool) Periodicity {
 				n--
 			}
 			res.Found, res.Period, res.PrePeriod = true, p, n+1
-			return res
+			return res, 0
+		}
+		need := n + 1 + p + max(k, 1) // the length that proves p from n0 = n+1
+		if splits {
+			need = 2*(n+1) + 2*p + k
+		}
+		if hint == 0 || need < hint {
+			hint = need
 		}
 		if N-1-p-n >= p { // a long tail: its multiples fail too
 			if skip == nil {
@@ -81,5 +97,5 @@ func periodOf[T uint8 | uint16 | int32](g []T, k int, splits bool) Periodicity {
 			}
 		}
 	}
-	return res
+	return res, hint
 }

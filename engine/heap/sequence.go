@@ -3,6 +3,8 @@ package heap
 import (
 	"context"
 	"fmt"
+	"io"
+	"time"
 )
 
 // MaxSequence bounds the length of a computed nim-sequence (4 bytes each).
@@ -15,24 +17,14 @@ func (r *Rule) Sequence(n int) (NimSequence, error) {
 }
 
 // SequenceContext is Sequence with cancellation and a progress callback,
-// called now and then with the number of values computed.
+// called now and then with the number of values computed. When ctx is
+// done it returns the values known so far and ctx's error.
 func (r *Rule) SequenceContext(ctx context.Context, n int, progress func(done int)) (NimSequence, error) {
-	if n < 0 || n >= MaxSequence {
-		return nil, fmt.Errorf("%s: heap size %d out of range [0, %d)", r.name, n, MaxSequence)
+	a, err := r.Analyze(ctx, n, AnalyzeOptions{Progress: progress})
+	if a == nil {
+		return nil, err
 	}
-	switch {
-	case r.nim:
-		g := make([]int32, n+1)
-		for i := range g {
-			g[i] = int32(i)
-		}
-		return g, nil
-	case r.Splits():
-		g, _, err := r.sparse(ctx, n, progress, sparseOpts{})
-		return g, err
-	default:
-		return r.naive(ctx, n, progress)
-	}
+	return a.Values, err
 }
 
 // NaiveSequence computes g(0..n) directly from the definition, in time
@@ -42,19 +34,41 @@ func (r *Rule) NaiveSequence(n int) ([]int32, error) {
 	if n < 0 || n >= MaxSequence {
 		return nil, fmt.Errorf("%s: heap size %d out of range [0, %d)", r.name, n, MaxSequence)
 	}
-	return r.naive(context.Background(), n, nil)
+	a, err := r.naive(context.Background(), n, AnalyzeOptions{ComputeAll: true})
+	return a.Values, err
 }
 
-func (r *Rule) naive(ctx context.Context, n int, progress func(int)) ([]int32, error) {
+// naive is Analyze by the definition: linear in n for rules that never
+// split a heap (each heap has at most MaxRemove options).
+func (r *Rule) naive(ctx context.Context, n int, o AnalyzeOptions) (*Analysis, error) {
 	g := make([]int32, n+1)
+	from := copy(g, o.Resume)
+	from = max(from, 1) // g(0) = 0
+	watch := newPeriodWatch(r)
+	if o.ComputeAll && !o.StopAtPeriod {
+		watch.next = -1
+	}
+	if watch.next >= 0 {
+		watch.next = max(watch.next, from+1)
+	}
 	var mark []int
-	for i := 0; i <= n; i++ {
+	lastSave := time.Now()
+	a := &Analysis{Method: "definition"}
+	for i := from; i <= n; i++ {
 		if i&0x3ff == 0 {
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				a.Values, a.Computed, a.Period = g[:i], i, Periodicity{Checked: i}
+				return a, err
 			}
-			if progress != nil {
-				progress(i)
+			if o.Progress != nil {
+				o.Progress(i)
+			}
+			if o.Checkpoint != nil && time.Since(lastSave) >= o.CheckpointEvery {
+				done := g[:i]
+				if err := o.Checkpoint(func(w io.Writer) error { return r.WriteCheckpoint(w, done) }); err != nil {
+					return nil, err
+				}
+				lastSave = time.Now()
 			}
 		}
 		stamp := i + 1
@@ -71,6 +85,19 @@ func (r *Rule) naive(ctx context.Context, n int, progress func(int)) ([]int32, e
 			m++
 		}
 		g[i] = int32(m)
+		if p, ok := look(&watch, g, i+1); ok {
+			a.Period, a.Computed = p, i+1
+			if o.StopAtPeriod {
+				a.Values = g[:i+1]
+				return a, nil
+			}
+			for j := i + 1; j <= n; j++ {
+				g[j] = g[j-p.Period]
+			}
+			a.Values = g
+			return a, nil
+		}
 	}
-	return g, nil
+	a.Values, a.Computed, a.Period = g, n+1, r.Period(g)
+	return a, nil
 }

@@ -2,9 +2,11 @@ package heap
 
 import (
 	"context"
+	"io"
 	"math"
 	"math/bits"
 	"slices"
+	"time"
 	"unsafe"
 )
 
@@ -31,27 +33,14 @@ import (
 // rareHeap is a heap whose value is rare, with that value.
 type rareHeap struct{ a, v int32 }
 
-// sparseOpts are the engine's switches; the zero value is what Sequence uses.
-type sparseOpts struct {
-	// noExtend keeps computing past a proved period instead of filling
-	// the rest of the sequence from it (the tests use it to reach the
-	// cliffs of earlier versions).
-	noExtend bool
-	// fixMask, when not zero, is the extended mask used throughout
-	// instead of the best one (tests: the method is exact for any mask).
-	fixMask uint32
-	// narrow, when not zero, are the largest values kept in 1 and 2
-	// bytes (tests: every width and both widenings on short sequences).
-	narrow [2]int32
-}
-
 // sparseRun is one computation of g(0..n).
 type sparseRun struct {
-	ctx      context.Context
-	progress func(int)
-	opts     sparseOpts
+	ctx  context.Context
+	rule *Rule
+	n    int
+	opts runOpts
 
-	out   []int32  // g(0..n): the result, and the memory of the views below
+	out   []int32  // g(0..): the result, and the memory of the views below
 	g8    []uint8  // out's memory as bytes: the values while they fit in a byte
 	g16   []uint16 // out's memory as uint16s, while values fit in 16 bits
 	width int      // bytes per value in use: 1, 2 or 4
@@ -60,7 +49,6 @@ type sparseRun struct {
 	wholes, ones, splits []int // removals that may leave no, one or two heaps
 	unequal              bool  // the two heaps of a split must differ
 	parity               int   // the parity of every splitting removal, or -1
-	maxRemove            int
 
 	bits     int        // every value so far is below 1<<bits (bits >= 1)
 	mask     uint32     // extended mask: value mask << 1 | heap-parity bit
@@ -74,30 +62,26 @@ type sparseRun struct {
 	flag     [256]uint8 // the same for byte values: 1 while wanted
 	pend     []int32
 
-	work      int  // scan and pair steps since the last look at ctx
-	nextCheck int  // heap count at which the period is next looked for
-	proved    bool // a period is proved: the rest follows from it
-}
-
-// sparseInfo describes the engine's state when it stopped.
-type sparseInfo struct {
-	mask   uint32 // extended mask (value mask << 1 | heap-parity bit)
-	rare   int    // rare heaps among 1..done-1
-	done   int    // values computed by the method (the rest from the period)
-	period *Periodicity
+	work     int // scan and pair steps since the last look at ctx
+	watch    periodWatch
+	period   Periodicity // a proved period: the rest follows from it
+	lastSave time.Time
 }
 
 // checkEvery is how many pair steps pass between looks at ctx (a few
 // milliseconds).
 const checkEvery = 1 << 21
 
-func (r *Rule) sparse(ctx context.Context, n int, progress func(int), opts sparseOpts) ([]int32, sparseInfo, error) {
-	out := make([]int32, n+1)
-	s := &sparseRun{ctx: ctx, progress: progress, opts: opts, out: out, width: 1, done: 1,
-		unequal: r.unequal, parity: -1, maxRemove: r.MaxRemove(), bits: 1, mask: 2, nextCheck: 64}
-	base := unsafe.Pointer(unsafe.SliceData(out))
-	s.g8 = unsafe.Slice((*uint8)(base), 4*len(out))
-	s.g16 = unsafe.Slice((*uint16)(base), 2*len(out))
+func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) {
+	s := &sparseRun{ctx: ctx, rule: r, n: n, opts: o, width: 1, done: 1,
+		unequal: r.unequal, parity: -1, bits: 1, mask: 2, watch: newPeriodWatch(r), lastSave: time.Now()}
+	size := n + 1 // the whole result at once, unless the run may stop early
+	if o.StopAtPeriod {
+		size = min(n+1, max(1<<16, len(o.Resume)))
+	} else if o.ComputeAll {
+		s.watch.next = -1
+	}
+	s.setBuffer(make([]int32, size))
 	mixed := false
 	for j, d := range r.take {
 		if d&LeaveTwo != 0 {
@@ -117,34 +101,99 @@ func (r *Rule) sparse(ctx context.Context, n int, progress func(int), opts spars
 	if mixed {
 		s.parity = -1
 	}
-	if opts.fixMask != 0 {
-		s.mask = opts.fixMask
+	if o.fixMask != 0 {
+		s.mask = o.fixMask
 	}
 	s.resize()
+	if len(o.Resume) > 1 {
+		s.resume(o.Resume)
+	}
 	var err error
-	for err == nil && s.done <= n && !s.proved {
+	for err == nil && !s.period.Found && s.done <= n {
+		if s.done == len(s.out) {
+			s.grow(min(2*len(s.out), n+1))
+		}
 		switch s.width {
 		case 1:
-			err = run(s, s.g8[:n+1], s.limit(0, math.MaxUint8))
+			err = run(s, s.g8[:len(s.out)], s.limit(0, math.MaxUint8))
 		case 2:
-			err = run(s, s.g16[:n+1], s.limit(1, math.MaxUint16))
+			err = run(s, s.g16[:len(s.out)], s.limit(1, math.MaxUint16))
 		default:
-			err = run(s, out, math.MaxInt32)
+			err = run(s, s.out, math.MaxInt32)
 		}
 	}
 	s.widen(4)
-	info := sparseInfo{mask: s.mask, rare: len(s.rare), done: s.done}
+	a := &Analysis{Values: s.out[:s.done], Computed: s.done, Rare: len(s.rare),
+		ValueMask: s.mask >> 1, HeapParity: s.mask&1 == 1, Method: "sparse space"}
 	if err != nil {
-		return out[:s.done], info, err
+		a.Period = Periodicity{Checked: s.done}
+		return a, err
 	}
-	if s.proved {
-		p := periodOf(out[:s.done], s.maxRemove, true)
+	a.Period = s.period
+	switch {
+	case !s.period.Found:
+		a.Period = r.Period(a.Values)
+	case !o.StopAtPeriod:
+		a.Values = s.out[:n+1]
 		for i := s.done; i <= n; i++ {
-			out[i] = out[i-p.Period]
+			a.Values[i] = a.Values[i-s.period.Period]
 		}
-		info.period = &p
 	}
-	return out, info, nil
+	return a, nil
+}
+
+// setBuffer makes out the result's memory.
+func (s *sparseRun) setBuffer(out []int32) {
+	base := unsafe.Pointer(unsafe.SliceData(out))
+	s.out = out
+	s.g8 = unsafe.Slice((*uint8)(base), 4*len(out))
+	s.g16 = unsafe.Slice((*uint16)(base), 2*len(out))
+}
+
+// grow moves the values known to a result of size values.
+func (s *sparseRun) grow(size int) {
+	old := s.g8[:s.width*s.done]
+	s.setBuffer(make([]int32, size))
+	copy(s.g8, old)
+}
+
+// resume takes g(0..len(g)-1) as known and sets the mask and the rare
+// list from them.
+func (s *sparseRun) resume(g []int32) {
+	top := int32(0)
+	for _, v := range g {
+		top = max(top, v)
+	}
+	s.done = len(g)
+	copy(s.out, g)
+	s.width = 4
+	s.bits = max(1, bits.Len32(uint32(top)))
+	s.resize()
+	for i := 1; i < s.done; i++ {
+		s.count[uint32(g[i])<<1|uint32(s.heapBit(i))]++
+	}
+	if s.opts.fixMask == 0 {
+		s.mask, _ = bestMask(s.count[:2<<s.bits], s.scratch[:2<<s.bits], int64(s.done-1), s.parity >= 0, s.mask)
+	}
+	rebuildRare(s, s.out)
+	if s.watch.next >= 0 {
+		s.watch.next = s.done
+		s.period, _ = look(&s.watch, s.out, s.done)
+	}
+	// Back to the narrowest width, in place and forwards: value i goes to
+	// bytes [w*i, w*i+w), never past the 4 bytes it came from.
+	switch {
+	case top <= s.limit(0, math.MaxUint8):
+		for i := range s.done {
+			s.g8[i] = uint8(s.out[i])
+		}
+		s.width = 1
+	case top <= s.limit(1, math.MaxUint16):
+		for i := range s.done {
+			s.g16[i] = uint16(s.out[i])
+		}
+		s.width = 2
+	}
 }
 
 func (s *sparseRun) limit(k int, natural int32) int32 {
@@ -171,6 +220,20 @@ func (s *sparseRun) widen(w int) {
 		}
 	}
 	s.width = max(s.width, w)
+}
+
+// fill copies the values from value number from on into dst.
+func (s *sparseRun) fill(dst []int32, from int) {
+	for i := range dst {
+		switch s.width {
+		case 1:
+			dst[i] = int32(s.g8[from+i])
+		case 2:
+			dst[i] = int32(s.g16[from+i])
+		default:
+			dst[i] = s.out[from+i]
+		}
+	}
 }
 
 // heapBit is the heap-parity bit of heap i: (i XOR q) & 1 when every
@@ -219,14 +282,18 @@ func rechoose[T uint8 | uint16 | int32](s *sparseRun, g []T) {
 		return
 	}
 	best, _ := bestMask(s.count[:2<<s.bits], s.scratch[:2<<s.bits], int64(s.done-1), s.parity >= 0, s.mask)
-	if best == s.mask {
-		return
+	if best != s.mask {
+		s.mask = best
+		rebuildRare(s, g)
 	}
-	s.mask = best
+}
+
+// rebuildRare lists the heaps rare under the mask, and sorts the values.
+func rebuildRare[T uint8 | uint16 | int32](s *sparseRun, g []T) {
 	// A new list, not the old one overwritten: nothing else may hold it.
 	s.rare = make([]rareHeap, 0, cap(s.rare))
 	for i := 1; i < s.done; i++ {
-		if v := int32(g[i]); rareUnder(uint32(v)<<1|uint32(s.heapBit(i)), best) {
+		if v := int32(g[i]); rareUnder(uint32(v)<<1|uint32(s.heapBit(i)), s.mask) {
 			s.rare = append(s.rare, rareHeap{int32(i), v})
 		}
 	}
@@ -249,8 +316,8 @@ func rareBelow(rare []rareHeap, m int) int {
 }
 
 // run computes heaps done.. with the values stored as T, and returns when
-// they are all known, when a value exceeds top (the caller widens), when a
-// period is proved, or when ctx is done.
+// g is full, when a value exceeds top (the caller widens), when a period
+// is proved, or when ctx is done.
 func run[T uint8 | uint16 | int32](s *sparseRun, g []T, top int32) error {
 	for i := s.done; i < len(g); i++ {
 		v, err := value(s, g, i)
@@ -278,7 +345,8 @@ func run[T uint8 | uint16 | int32](s *sparseRun, g []T, top int32) error {
 				return err
 			}
 		}
-		if s.done == s.nextCheck && periodCheck(s, g) {
+		if p, ok := look(&s.watch, g, s.done); ok {
+			s.period = p
 			return nil
 		}
 	}
@@ -348,32 +416,22 @@ func value[T uint8 | uint16 | int32](s *sparseRun, g []T, i int) (int32, error) 
 	return slices.Min(pend), nil
 }
 
-// check looks at ctx and reports progress.
+// check looks at ctx, reports progress and saves a checkpoint when due.
 func (s *sparseRun) check() error {
 	s.work = 0
 	if err := s.ctx.Err(); err != nil {
 		return err
 	}
-	if s.progress != nil {
-		s.progress(s.done)
+	if s.opts.Progress != nil {
+		s.opts.Progress(s.done)
+	}
+	if s.opts.Checkpoint != nil && time.Since(s.lastSave) >= s.opts.CheckpointEvery {
+		done := s.done
+		err := s.opts.Checkpoint(func(w io.Writer) error { return writeCheckpoint(w, s.rule.name, done, s.fill) })
+		s.lastSave = time.Now()
+		return err
 	}
 	return nil
-}
-
-// periodCheck looks for a period the Guy-Smith criterion proves from
-// g(0..done-1): when there is one, the rest of the sequence follows from
-// it. The looks come at least 1/8 apart in n, so they cost O(n) in all.
-func periodCheck[T uint8 | uint16 | int32](s *sparseRun, g []T) bool {
-	if s.opts.noExtend || s.unequal {
-		s.nextCheck = -1
-		return false
-	}
-	if p := periodOf(g[:s.done], s.maxRemove, true); p.Found {
-		s.proved = true
-		return true
-	}
-	s.nextCheck = s.done + max(64, s.done/8)
-	return false
 }
 
 // markPairs marks g(a) XOR g(m-a) for the rare heaps a given, all below m.

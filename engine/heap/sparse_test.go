@@ -17,14 +17,28 @@ func naiveOf(t *testing.T, r *Rule, n int) []int32 {
 	return g
 }
 
-func sparseOf(t *testing.T, r *Rule, n int, o sparseOpts) ([]int32, sparseInfo) {
+// sparseInfo is what the tests look at of a sparse-space run.
+type sparseInfo struct {
+	mask     uint32 // extended mask
+	rare     int
+	computed int
+	period   Periodicity
+}
+
+func sparseOf(t *testing.T, r *Rule, n int, o runOpts) ([]int32, sparseInfo) {
 	t.Helper()
-	g, info, err := r.sparse(context.Background(), n, nil, o)
+	a, err := r.sparse(context.Background(), n, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return g, info
+	mask := a.ValueMask << 1
+	if a.HeapParity {
+		mask |= 1
+	}
+	return a.Values, sparseInfo{mask, a.Rare, a.Computed, a.Period}
 }
+
+var computeAll = AnalyzeOptions{ComputeAll: true}
 
 // splitParity is the parity shared by every splitting removal of r, or -1.
 func splitParity(r *Rule) int {
@@ -99,7 +113,7 @@ func TestSparseAnyMask(t *testing.T) {
 			if s&1 == 1 && q < 0 {
 				continue
 			}
-			got, info := sparseOf(t, r, n, sparseOpts{noExtend: true, fixMask: s})
+			got, info := sparseOf(t, r, n, runOpts{AnalyzeOptions: computeAll, fixMask: s})
 			if i := firstDiff(got, want); i >= 0 {
 				t.Fatalf("%s, mask %#x: g(%d) = %d, definition gives %d", name, s, i, got[i], want[i])
 			}
@@ -117,7 +131,7 @@ func TestSparseWidths(t *testing.T) {
 		r := ruleByName(t, name)
 		want := naiveOf(t, r, 4000)
 		for _, narrow := range [][2]int32{{3, 9}, {15, 40}, {0, 20}, {2, 0}} {
-			got, _ := sparseOf(t, r, 4000, sparseOpts{noExtend: true, narrow: narrow})
+			got, _ := sparseOf(t, r, 4000, runOpts{AnalyzeOptions: computeAll, narrow: narrow})
 			if i := firstDiff(got, want); i >= 0 {
 				t.Fatalf("%s, limits %v: g(%d) = %d, definition gives %d", name, narrow, i, got[i], want[i])
 			}
@@ -142,7 +156,7 @@ func TestSparseRandomRules(t *testing.T) {
 		code[len(code)-1] |= 4 // at least one split
 		r := mustOctal(t, string(code))
 		want := naiveOf(t, r, n)
-		for _, o := range []sparseOpts{{}, {noExtend: true}} {
+		for _, o := range []runOpts{{}, {AnalyzeOptions: computeAll}} {
 			got, _ := sparseOf(t, r, n, o)
 			if i := firstDiff(got, want); i >= 0 {
 				t.Fatalf("%s (%+v): g(%d) = %d, definition gives %d", code, o, i, got[i], want[i])
@@ -176,7 +190,7 @@ func TestMaskIsBest(t *testing.T) {
 	}{{"grundy", 30000}, {"0.127", 60000}, {"0.77", 20000}, {"0.07", 3000}, {"0.137", 3000},
 		{"0.376", 20000}, {"0.354", 20000}, {"0.16", 20000}, {"0.6", 5000}, {"0.04", 5000}} {
 		r := ruleByName(t, c.name)
-		g, info := sparseOf(t, r, c.n, sparseOpts{noExtend: true})
+		g, info := sparseOf(t, r, c.n, runOpts{AnalyzeOptions: computeAll})
 		q := splitParity(r)
 		best := fewestRare(g, q)
 		if info.rare != best {
@@ -202,7 +216,7 @@ func TestRareCountsOfPeer(t *testing.T) {
 		{"0.127", 1 << 16, 693, 0x1},
 		{"0.77", 1 << 8, 10 - 1, 0xf},
 	} {
-		_, info := sparseOf(t, ruleByName(t, c.name), c.n-1, sparseOpts{noExtend: true})
+		_, info := sparseOf(t, ruleByName(t, c.name), c.n-1, runOpts{AnalyzeOptions: computeAll})
 		if info.rare != c.rare {
 			t.Errorf("%s, heaps below %d: %d rare, the peer has %d", c.name, c.n, info.rare, c.rare)
 		}
@@ -225,7 +239,7 @@ func TestNoCliff(t *testing.T) {
 		n    int
 	}{{"0.127", 489_345 + 10_000}, {"0.77", 3_072_001 + 10_000}} {
 		r := ruleByName(t, c.name)
-		g, info := sparseOf(t, r, c.n, sparseOpts{noExtend: true})
+		g, info := sparseOf(t, r, c.n, runOpts{AnalyzeOptions: computeAll})
 		if best := fewestRare(g, splitParity(r)); info.rare != best || best > 1000 {
 			t.Errorf("%s to %d: %d rare heaps (best mask: %d)", c.name, c.n, info.rare, best)
 		}
@@ -260,10 +274,10 @@ func TestPeriodFill(t *testing.T) {
 		if name == "0.127" {
 			n = 120_000 // period 4 from 46,578
 		}
-		full, _ := sparseOf(t, r, n, sparseOpts{noExtend: true})
-		filled, info := sparseOf(t, r, n, sparseOpts{})
-		if info.period == nil || info.done >= n {
-			t.Errorf("%s: no period proved before %d (%d values computed)", name, n, info.done)
+		full, _ := sparseOf(t, r, n, runOpts{AnalyzeOptions: computeAll})
+		filled, info := sparseOf(t, r, n, runOpts{})
+		if !info.period.Found || info.computed >= n {
+			t.Errorf("%s: no period proved before %d (%d values computed)", name, n, info.computed)
 		}
 		if i := firstDiff(filled, full); i >= 0 {
 			t.Fatalf("%s: filled g(%d) = %d, computed %d", name, i, filled[i], full[i])
