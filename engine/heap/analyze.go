@@ -49,6 +49,10 @@ type AnalyzeOptions struct {
 	// form ReadCheckpoint reads (e.g. through internal/atomicfile).
 	Checkpoint      func(save func(io.Writer) error) error
 	CheckpointEvery time.Duration
+	// Workers is how many goroutines a run may use: 1 keeps it on one;
+	// 0 (or more) lets the sparse-space method use a second one while
+	// GOMAXPROCS allows. The values are the same.
+	Workers int
 }
 
 // Analyze computes the nim-sequence g(0..n) of r and what can be proved

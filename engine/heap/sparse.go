@@ -2,9 +2,11 @@ package heap
 
 import (
 	"context"
+	"encoding/binary"
 	"io"
 	"math"
 	"math/bits"
+	"runtime"
 	"slices"
 	"time"
 	"unsafe"
@@ -62,6 +64,17 @@ type sparseRun struct {
 	flag     [256]uint8 // the same for byte values: 1 while wanted
 	pend     []int32
 
+	// Byte values go eight heaps at a time (runBlocks): lane l of a block
+	// marks the options of heap b+l with the block's stamp, and cover[x]
+	// is the range of s.rare whose pairs for splits[x] fillBlock marked,
+	// valid while the rare list is of generation coverGen.
+	batches    [2]*blockBatch
+	ahead      *blockBatch // being filled by the helper
+	blockStamp uint32
+	cover      [][2]int
+	gen        int // rebuilds of the rare list
+	coverGen   int
+
 	work     int // scan and pair steps since the last look at ctx
 	watch    periodWatch
 	period   Periodicity // a proved period: the rest follows from it
@@ -101,6 +114,8 @@ func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) 
 	if mixed {
 		s.parity = -1
 	}
+	s.batches = [2]*blockBatch{newBlockBatch(len(s.splits)), newBlockBatch(len(s.splits))}
+	s.coverGen = -1
 	if o.fixMask != 0 {
 		s.mask = o.fixMask
 	}
@@ -292,6 +307,7 @@ func rechoose[T uint8 | uint16 | int32](s *sparseRun, g []T) {
 func rebuildRare[T uint8 | uint16 | int32](s *sparseRun, g []T) {
 	// A new list, not the old one overwritten: nothing else may hold it.
 	s.rare = make([]rareHeap, 0, cap(s.rare))
+	s.gen++
 	for i := 1; i < s.done; i++ {
 		if v := int32(g[i]); rareUnder(uint32(v)<<1|uint32(s.heapBit(i)), s.mask) {
 			s.rare = append(s.rare, rareHeap{int32(i), v})
@@ -319,8 +335,12 @@ func rareBelow(rare []rareHeap, m int) int {
 // g is full, when a value exceeds top (the caller widens), when a period
 // is proved, or when ctx is done.
 func run[T uint8 | uint16 | int32](s *sparseRun, g []T, top int32) error {
+	if g8, ok := any(g).([]uint8); ok {
+		return runBlocks(s, g8, top)
+	}
+	s.coverGen = -1 // every pair is marked per heap
 	for i := s.done; i < len(g); i++ {
-		v, err := value(s, g, i)
+		v, err := value(s, g, i, s.mark, uint32(i))
 		if err != nil {
 			return err
 		}
@@ -328,35 +348,207 @@ func run[T uint8 | uint16 | int32](s *sparseRun, g []T, top int32) error {
 			s.widen(2 * s.width)
 			return nil
 		}
-		g[i] = T(v)
-		s.done = i + 1
-		if v >= 1<<s.bits {
-			s.bits = bits.Len32(uint32(v))
-			s.resize()
-		}
-		e := uint32(v)<<1 | uint32(s.heapBit(i))
-		s.count[e]++
-		if rareUnder(e, s.mask) {
-			s.rare = append(s.rare, rareHeap{int32(i), v})
-			rechoose(s, g)
-		}
-		if s.work >= checkEvery {
-			if err := s.check(); err != nil {
-				return err
-			}
-		}
-		if p, ok := look(&s.watch, g, s.done); ok {
-			s.period = p
-			return nil
+		if stop, err := settle(s, g, i, v); stop || err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// value computes g(i) from g(0..i-1).
-func value[T uint8 | uint16 | int32](s *sparseRun, g []T, i int) (int32, error) {
-	stamp := uint32(i)
-	mark := s.mark
+// runBlocks is run for byte values, eight heaps at a time: the pairs of
+// a block's heaps with a rare heap and a heap below a front are marked
+// first, one word of eight pair values per rare heap (fillBlock), then
+// each heap marks the few pairs left and is settled in turn. With two
+// cores and many rare heaps, a second goroutine fills the blocks of the
+// next 32 heaps (front: the first heap of the current ones) while these
+// are settled; what it marks are options whatever happens meanwhile, so
+// the values are the same.
+func runBlocks(s *sparseRun, g []byte, top int32) error {
+	defer s.drain()
+	for s.done < len(g) {
+		b := s.done
+		bt, nb, filled := s.batches[0], 1, false
+		if s.ahead != nil && s.ahead.b == b {
+			<-s.ahead.done
+			bt, nb, filled = s.ahead, batchBlocks, true
+		}
+		s.drain()
+		if s.opts.Workers != 1 && runtime.GOMAXPROCS(0) > 1 && len(s.rare) >= 128 && b+8*nb < len(g) {
+			s.fillAhead(g, b+8*nb, b, bt)
+		}
+		for q := range nb {
+			bb := b + 8*q
+			if bb >= len(g) {
+				break
+			}
+			lanes := min(8, len(g)-bb)
+			if !filled {
+				s.blockStamp++
+				bt.stamp[q], bt.gen = s.blockStamp, s.gen
+				s.work += fillBlock(&bt.blk[q], bt.stamp[q], bt.cover[q], g, bb, lanes, bb, s.rare, s.splits, s.unequal)
+			}
+			s.cover, s.coverGen = bt.cover[q], bt.gen
+			for l := range lanes {
+				i := bb + l
+				v, err := value(s, g, i, bt.blk[q][l][:], bt.stamp[q])
+				if err != nil {
+					return err
+				}
+				if v > top {
+					s.drain() // the helper reads the values widen rewrites
+					s.widen(2 * s.width)
+					return nil
+				}
+				if stop, err := settle(s, g, i, v); stop || err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// laneSize is the size of a heap's table of options in a block: byte
+// values, and the candidate 256 when every smaller value is an option.
+const laneSize = 257
+
+// batchBlocks is how many blocks of eight heaps the helper fills at once.
+const batchBlocks = 16
+
+// blockBatch holds the marks of up to batchBlocks blocks.
+type blockBatch struct {
+	b     int // first heap
+	blk   [batchBlocks][8][laneSize]uint32
+	stamp [batchBlocks]uint32
+	cover [batchBlocks][][2]int
+	gen   int // generation of the rare list the covers refer to
+	done  chan struct{}
+}
+
+func newBlockBatch(splits int) *blockBatch {
+	bt := &blockBatch{}
+	for q := range bt.cover {
+		bt.cover[q] = make([][2]int, splits)
+	}
+	return bt
+}
+
+// fillAhead starts the helper on the blocks from heap b on, marking the
+// pairs whose second heap is below front (known, and never rewritten while
+// the helper runs: drain comes before any widening). It uses the batch
+// that is not busy.
+func (s *sparseRun) fillAhead(g []byte, b, front int, busy *blockBatch) {
+	bt := s.batches[1]
+	if bt == busy {
+		bt = s.batches[0]
+	}
+	bt.b, bt.gen, bt.done = b, s.gen, make(chan struct{})
+	for q := range bt.stamp {
+		s.blockStamp++
+		bt.stamp[q] = s.blockStamp
+	}
+	s.ahead = bt
+	rare, splits, unequal := s.rare, s.splits, s.unequal // the list is only appended to, or replaced
+	go func() {
+		for q := range batchBlocks {
+			if bb := b + 8*q; bb < len(g) {
+				fillBlock(&bt.blk[q], bt.stamp[q], bt.cover[q], g, bb, min(8, len(g)-bb), front, rare, splits, unequal)
+			}
+		}
+		close(bt.done)
+	}()
+}
+
+// drain waits for the helper, if it runs, and forgets its work.
+func (s *sparseRun) drain() {
+	if s.ahead != nil {
+		<-s.ahead.done
+		s.ahead = nil
+	}
+}
+
+// fillBlock marks, in lane l of blk with stamp, the pairs (a, b+l-j-a) of
+// heap b+l for every splitting removal j and rare heap a whose partner is
+// below front for every lane (a >= b+8-j-front) and at least 1 (a < b-j),
+// records in cover which rare heaps it did, and returns how many.
+func fillBlock(blk *[8][laneSize]uint32, stamp uint32, cover [][2]int, g []byte, b, lanes, front int, rare []rareHeap, splits []int, unequal bool) int {
+	work := 0
+	for x, j := range splits {
+		if lanes < 8 || b-j < 1 {
+			cover[x] = [2]int{}
+			continue
+		}
+		k0, k1 := rareBelow(rare, b+8-j-front), rareBelow(rare, b-j)
+		k1 = max(k0, k1)
+		cover[x] = [2]int{k0, k1}
+		work += k1 - k0
+		rs := rare[k0:k1]
+		c0, c1 := len(rs), len(rs)
+		if unequal { // the rare heaps a with 2a = b+l-j for a lane l
+			c0 = rareBelow(rs, (b-j+1)/2)
+			c1 = rareBelow(rs, (b-j+7)/2+1)
+		}
+		end := unsafe.Pointer(&g[b-j])
+		fillLanes(blk, stamp, end, rs[:c0])
+		fillLanes(blk, stamp, end, rs[c1:])
+		for _, r := range rs[c0:c1] {
+			for l := range 8 {
+				if b+l-j != 2*int(r.a) { // not the pair (a, a)
+					blk[l][uint8(r.v)^g[b-j-int(r.a)+l]] = stamp
+				}
+			}
+		}
+	}
+	return work
+}
+
+// fillLanes marks in lane l the option g(a) XOR g(m-a+l) for each rare
+// heap a, where end points at g[m]: 8 <= a... so that g[m-a .. m-a+7] are
+// bytes before end, all known (fillBlock chooses the heaps).
+func fillLanes(blk *[8][laneSize]uint32, stamp uint32, end unsafe.Pointer, rare []rareHeap) {
+	for _, r := range rare {
+		w := binary.NativeEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(end, -int(r.a))), 8)) ^ uint64(uint8(r.v))*lo8
+		blk[0][uint8(w)] = stamp
+		blk[1][uint8(w>>8)] = stamp
+		blk[2][uint8(w>>16)] = stamp
+		blk[3][uint8(w>>24)] = stamp
+		blk[4][uint8(w>>32)] = stamp
+		blk[5][uint8(w>>40)] = stamp
+		blk[6][uint8(w>>48)] = stamp
+		blk[7][uint8(w>>56)] = stamp
+	}
+}
+
+// settle records g(i) = v and reports whether the run must stop here (a
+// proved period).
+func settle[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, v int32) (bool, error) {
+	g[i] = T(v)
+	s.done = i + 1
+	if v >= 1<<s.bits {
+		s.bits = bits.Len32(uint32(v))
+		s.resize()
+	}
+	e := uint32(v)<<1 | uint32(s.heapBit(i))
+	s.count[e]++
+	if rareUnder(e, s.mask) {
+		s.rare = append(s.rare, rareHeap{int32(i), v})
+		rechoose(s, g)
+	}
+	if s.work >= checkEvery {
+		if err := s.check(); err != nil {
+			return true, err
+		}
+	}
+	if p, ok := look(&s.watch, g, s.done); ok {
+		s.period = p
+		return true, nil
+	}
+	return false, nil
+}
+
+// value computes g(i) from g(0..i-1), marking its options in mark with
+// stamp; the pairs s.cover names are marked already.
+func value[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, mark []uint32, stamp uint32) (int32, error) {
 	for _, j := range s.wholes {
 		if i == j {
 			mark[0] = stamp
@@ -368,23 +560,19 @@ func value[T uint8 | uint16 | int32](s *sparseRun, g []T, i int) (int32, error) 
 		}
 	}
 	// Every split with a rare heap.
-	for _, j := range s.splits {
+	covered := s.coverGen == s.gen
+	for x, j := range s.splits {
 		m := i - j
 		if m < 2 {
 			break
 		}
-		k := rareBelow(s.rare, m)
-		if s.unequal && m&1 == 0 { // not the pair (m/2, m/2)
-			h := rareBelow(s.rare[:k], m/2)
-			markPairs(mark, g, s.rare[:h], m, stamp)
-			if h < k && int(s.rare[h].a) == m/2 {
-				h++
-			}
-			markPairs(mark, g, s.rare[h:k], m, stamp)
+		if covered {
+			k0, k1 := s.cover[x][0], s.cover[x][1]
+			markSplit(s, mark, g, s.rare[:k0], m, stamp)
+			markSplit(s, mark, g, s.rare[k1:], m, stamp)
 		} else {
-			markPairs(mark, g, s.rare[:k], m, stamp)
+			markSplit(s, mark, g, s.rare, m, stamp)
 		}
-		s.work += k
 	}
 	// The smallest common value that no rare pair gave is no option.
 	f := s.flip(i)
@@ -432,6 +620,23 @@ func (s *sparseRun) check() error {
 		return err
 	}
 	return nil
+}
+
+// markSplit marks the options g(a) XOR g(m-a) of the rare heaps a of rare
+// that are below m, but the pair (m/2, m/2) when the heaps must differ.
+func markSplit[T uint8 | uint16 | int32](s *sparseRun, mark []uint32, g []T, rare []rareHeap, m int, stamp uint32) {
+	k := rareBelow(rare, m)
+	s.work += k
+	if s.unequal && m&1 == 0 {
+		h := rareBelow(rare[:k], m/2)
+		markPairs(mark, g, rare[:h], m, stamp)
+		if h < k && int(rare[h].a) == m/2 {
+			h++
+		}
+		markPairs(mark, g, rare[h:k], m, stamp)
+		return
+	}
+	markPairs(mark, g, rare[:k], m, stamp)
 }
 
 // markPairs marks g(a) XOR g(m-a) for the rare heaps a given, all below m.
