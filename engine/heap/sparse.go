@@ -69,7 +69,9 @@ type sparseRun struct {
 	// is the range of s.rare whose pairs for splits[x] fillBlock marked,
 	// valid while the rare list is of generation coverGen.
 	batches    [2]*blockBatch
-	ahead      *blockBatch // being filled by the helper
+	ahead      *blockBatch      // being filled by the helper
+	jobs       chan *blockBatch // to the helper goroutine, while it runs
+	filled     chan *blockBatch
 	blockStamp uint32
 	cover      [][2]int
 	gen        int // rebuilds of the rare list
@@ -136,6 +138,9 @@ func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) 
 		default:
 			err = run(s, s.out, math.MaxInt32)
 		}
+	}
+	if s.jobs != nil {
+		close(s.jobs)
 	}
 	s.widen(4)
 	a := &Analysis{Values: s.out[:s.done], Computed: s.done, Rare: len(s.rare),
@@ -369,7 +374,6 @@ func runBlocks(s *sparseRun, g []byte, top int32) error {
 		b := s.done
 		bt, nb, filled := s.batches[0], 1, false
 		if s.ahead != nil && s.ahead.b == b {
-			<-s.ahead.done
 			bt, nb, filled = s.ahead, batchBlocks, true
 		}
 		s.drain()
@@ -415,14 +419,18 @@ const laneSize = 257
 // batchBlocks is how many blocks of eight heaps the helper fills at once.
 const batchBlocks = 16
 
-// blockBatch holds the marks of up to batchBlocks blocks.
+// blockBatch holds the marks of up to batchBlocks blocks, and the job of
+// filling them.
 type blockBatch struct {
 	b     int // first heap
 	blk   [batchBlocks][8][laneSize]uint32
 	stamp [batchBlocks]uint32
 	cover [batchBlocks][][2]int
 	gen   int // generation of the rare list the covers refer to
-	done  chan struct{}
+
+	g     []byte // the job: values, known below front
+	front int
+	rare  []rareHeap
 }
 
 func newBlockBatch(splits int) *blockBatch {
@@ -433,7 +441,7 @@ func newBlockBatch(splits int) *blockBatch {
 	return bt
 }
 
-// fillAhead starts the helper on the blocks from heap b on, marking the
+// fillAhead has the helper fill the blocks from heap b on, marking the
 // pairs whose second heap is below front (known, and never rewritten while
 // the helper runs: drain comes before any widening). It uses the batch
 // that is not busy.
@@ -442,27 +450,36 @@ func (s *sparseRun) fillAhead(g []byte, b, front int, busy *blockBatch) {
 	if bt == busy {
 		bt = s.batches[0]
 	}
-	bt.b, bt.gen, bt.done = b, s.gen, make(chan struct{})
+	bt.b, bt.gen, bt.g, bt.front = b, s.gen, g, front
+	bt.rare = s.rare // the list is only appended to, or replaced
 	for q := range bt.stamp {
 		s.blockStamp++
 		bt.stamp[q] = s.blockStamp
 	}
+	if s.jobs == nil {
+		s.jobs, s.filled = make(chan *blockBatch), make(chan *blockBatch, 1)
+		go s.helper(s.jobs, s.filled)
+	}
 	s.ahead = bt
-	rare, splits, unequal := s.rare, s.splits, s.unequal // the list is only appended to, or replaced
-	go func() {
-		for q := range batchBlocks {
-			if bb := b + 8*q; bb < len(g) {
-				fillBlock(&bt.blk[q], bt.stamp[q], bt.cover[q], g, bb, min(8, len(g)-bb), front, rare, splits, unequal)
-			}
-		}
-		close(bt.done)
-	}()
+	s.jobs <- bt
 }
 
-// drain waits for the helper, if it runs, and forgets its work.
+// helper fills the batches it is sent until jobs is closed.
+func (s *sparseRun) helper(jobs <-chan *blockBatch, filled chan<- *blockBatch) {
+	for bt := range jobs {
+		for q := range batchBlocks {
+			if bb := bt.b + 8*q; bb < len(bt.g) {
+				fillBlock(&bt.blk[q], bt.stamp[q], bt.cover[q], bt.g, bb, min(8, len(bt.g)-bb), bt.front, bt.rare, s.splits, s.unequal)
+			}
+		}
+		filled <- bt
+	}
+}
+
+// drain waits for the helper, if it works, and forgets what it did.
 func (s *sparseRun) drain() {
 	if s.ahead != nil {
-		<-s.ahead.done
+		<-s.filled
 		s.ahead = nil
 	}
 }
