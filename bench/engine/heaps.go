@@ -137,6 +137,7 @@ func heapRule(name string) *heap.Rule {
 var previousRules = map[string]previousRule{
 	"grundy": {take: []uint8{4}, unequal: true},
 	".127":   {take: []uint8{0, 1, 2, 7}},
+	".376":   {take: []uint8{0, 3, 7, 6}},
 }
 
 // peerRun runs the peer on game until it prints the line for 2^k values
@@ -176,10 +177,10 @@ func peerRun(path, game string, k int, limit time.Duration) (measure, string, er
 
 var peerLargest = regexp.MustCompile(`largest G\[(\d+)\]=(\d+)`)
 
-// benchSparse times Grundy's game to 2^grundyK and .127 to 2^octalK, each
-// by the current method, the previous one and the peer, and the proof of
-// .127's period.
-func benchSparse(grundyK, octalK int, prevCap time.Duration) {
+// benchSparse times Grundy's game to 2^grundyK, .127 to 2^octalK and .376
+// (two splitting removals) to 2^multiK, each by the current method, the
+// previous one and the peer, and the proof of .127's period.
+func benchSparse(grundyK, octalK, multiK int, prevCap time.Duration) {
 	peer := os.Getenv(peerEnv)
 	if peer != "" {
 		if _, err := os.Stat(peer); err != nil {
@@ -194,7 +195,10 @@ func benchSparse(grundyK, octalK int, prevCap time.Duration) {
 	for _, c := range []struct {
 		game, peerGame string
 		k              int
-	}{{"grundy", "grundy", grundyK}, {".127", ".127", octalK}} {
+	}{{"grundy", "grundy", grundyK}, {".127", ".127", octalK}, {".376", ".376", multiK}} {
+		if c.k <= 0 {
+			continue
+		}
 		n := 1<<c.k - 1
 		cur, err := child(24*time.Hour, "new", c.game, strconv.Itoa(n))
 		if err != nil {

@@ -6,9 +6,10 @@
 //   - Kayles' nim-sequence to n = 200,000 by the sparse-space method and
 //     by the definition (the naive O(n^2) baseline): both times and the
 //     ratio, after checking the two sequences are equal;
-//   - Grundy's game to 2^22 and .127 to 2^20, every value computed, by the
-//     sparse-space method, by the method before issue 18 (previous.go) and
-//     by the peer, Czajka's octal-games analyzer, when the environment
+//   - Grundy's game to 2^22, .127 to 2^20 and .376 (two splitting
+//     removals) to 2^20, every value computed, by the sparse-space
+//     method, by the method before issue 18 (previous.go) and by the
+//     peer, Czajka's octal-games analyzer, when the environment
 //     variable COEVO_OCTAL_PEER gives the path of its "analyze" program:
 //     CPU time and peak memory of one process per run, the ratios, and a
 //     check that the sequences agree (hash against the previous method,
@@ -16,7 +17,7 @@
 //     the time to prove .127's period.
 //
 // Run it with "make bench" or "go run ./bench/engine [-chomp 12]
-// [-kayles 200000] [-grundy 22] [-octal 20] [-previous 10m]".
+// [-kayles 200000] [-grundy 22] [-octal 20] [-multi 20] [-previous 10m]".
 package main
 
 import (
@@ -39,6 +40,7 @@ func main() {
 	n := flag.Int("kayles", 200_000, "Kayles nim-sequence length")
 	grundyK := flag.Int("grundy", 22, "Grundy's game to 2^`k` values")
 	octalK := flag.Int("octal", 20, ".127 to 2^`k` values")
+	multiK := flag.Int("multi", 20, ".376 to 2^`k` values (0: skip)")
 	prevCap := flag.Duration("previous", 10*time.Minute, "time cap for each run of the previous method (0: skip it)")
 	isChild := flag.Bool("child", false, "compute one sequence (used by the benchmark itself)")
 	flag.Parse()
@@ -86,7 +88,7 @@ func main() {
 	fmt.Printf("Kayles nim-sequence to n = %d (sequences equal)\n", *n)
 	fmt.Printf("  sparse space  %8.3fs\n  naive         %8.3fs\n  ratio naive/sparse = %.0fx\n", sparse.Seconds(), naive.Seconds(), naive.Seconds()/sparse.Seconds())
 
-	benchSparse(*grundyK, *octalK, *prevCap)
+	benchSparse(*grundyK, *octalK, *multiK, *prevCap)
 }
 
 func fail(err error) {
