@@ -114,7 +114,7 @@ func cmdSG(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	opt := heap.AnalyzeOptions{StopAtPeriod: o.summary}
+	opt := heap.AnalyzeOptions{StopAtPeriod: o.summary, SummaryOnly: o.summary}
 	if o.resume {
 		if opt.Resume, err = readCheckpoint(rule, o.checkpoint); err != nil {
 			return err
@@ -134,12 +134,11 @@ func cmdSG(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if interrupted {
 		signal.Reset(os.Interrupt) // a second Ctrl-C quits at once
 		if o.checkpoint != "" {
-			if err := atomicfile.Write(o.checkpoint, func(w io.Writer) error { return rule.WriteCheckpoint(w, a.Values) }); err != nil {
-				return err
-			}
-			fmt.Fprintf(stderr, "coevo sg: %d values saved to %s; add --resume to continue\n", len(a.Values), o.checkpoint)
+			fmt.Fprintf(stderr, "coevo sg: %d values saved to %s; add --resume to continue\n", a.Computed, o.checkpoint)
 		}
-		fmt.Fprintf(stderr, "coevo sg: interrupted after %d values: printing those (Ctrl-C again to quit at once)\n", len(a.Values))
+		if !o.summary {
+			fmt.Fprintf(stderr, "coevo sg: interrupted after %d values: printing those (Ctrl-C again to quit at once)\n", a.Computed)
+		}
 	}
 	if err := writeSG(stdout, rule, a, o); err != nil {
 		return err
@@ -178,7 +177,7 @@ type sgReport struct {
 }
 
 func newReport(rule *heap.Rule, a *heap.Analysis) sgReport {
-	r := sgReport{Game: rule.Name(), Values: len(a.Values), Method: a.Method, Rare: a.Rare, LastException: -1}
+	r := sgReport{Game: rule.Name(), Values: a.Computed, Method: a.Method, Rare: a.Rare, LastException: -1}
 	if p := a.Period; p.Found {
 		r.Period, r.PrePeriod, r.LastException, r.ProvedFrom = p.Period, p.PrePeriod, p.PrePeriod-1, p.Checked
 	}
@@ -216,7 +215,7 @@ func writeSG(stdout io.Writer, rule *heap.Rule, a *heap.Analysis, o *sgOpts) err
 		if o.format == "json" {
 			return json.NewEncoder(w).Encode(rep)
 		}
-		fmt.Fprintf(w, "%s: %d values\n%s\n", rule.Name(), len(g), rep)
+		fmt.Fprintf(w, "%s: %d values\n%s\n", rule.Name(), rep.Values, rep)
 		return nil
 	}
 	switch o.format {

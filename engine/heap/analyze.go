@@ -41,12 +41,16 @@ type AnalyzeOptions struct {
 	// ComputeAll computes every value by the method even after a period
 	// is proved, instead of repeating it (for cross-checks and timings).
 	ComputeAll bool
+	// SummaryOnly returns no values, only what the run found out: values
+	// then take the 1 or 2 bytes they need, not the 4 of the result.
+	SummaryOnly bool
 	// Resume holds values already known, g(0..len-1), e.g. read by
 	// ReadCheckpoint; the run continues after them.
 	Resume []int32
 	// Checkpoint, if set, is called about every CheckpointEvery (default
-	// one minute) with save, which writes the values known so far in the
-	// form ReadCheckpoint reads (e.g. through internal/atomicfile).
+	// one minute), and once more when ctx is done, with save, which writes
+	// the values known so far in the form ReadCheckpoint reads (e.g.
+	// through internal/atomicfile).
 	Checkpoint      func(save func(io.Writer) error) error
 	CheckpointEvery time.Duration
 	// Workers is how many goroutines a run may use: 1 keeps it on one;
@@ -75,7 +79,11 @@ func (r *Rule) Analyze(ctx context.Context, n int, o AnalyzeOptions) (*Analysis,
 		for i := range g {
 			g[i] = int32(i)
 		}
-		return &Analysis{Values: g, Period: Periodicity{Checked: len(g)}, Computed: len(g), Method: "nim"}, nil
+		a := &Analysis{Values: g, Period: Periodicity{Checked: len(g)}, Computed: len(g), Method: "nim"}
+		if o.SummaryOnly {
+			a.Values = nil
+		}
+		return a, nil
 	case r.Splits():
 		return r.sparse(ctx, n, runOpts{AnalyzeOptions: o})
 	default:

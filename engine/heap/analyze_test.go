@@ -158,3 +158,48 @@ func TestCheckpoint(t *testing.T) {
 		}
 	}
 }
+
+// SummaryOnly finds the same as a run that keeps its values.
+func TestSummaryOnly(t *testing.T) {
+	for _, name := range []string{"0.56", "0.16"} {
+		r := ruleByName(t, name)
+		full, err1 := r.Analyze(context.Background(), 300_000, AnalyzeOptions{StopAtPeriod: true})
+		sum, err2 := r.Analyze(context.Background(), 300_000, AnalyzeOptions{StopAtPeriod: true, SummaryOnly: true})
+		if err1 != nil || err2 != nil || sum.Values != nil || sum.Period != full.Period ||
+			sum.Computed != full.Computed || sum.Rare != full.Rare {
+			t.Fatalf("%s: %+v against %+v", name, sum, full.Period)
+		}
+	}
+}
+
+// When the run is cancelled, the values known are saved one last time.
+func TestCheckpointOnCancel(t *testing.T) {
+	sub, _ := Subtraction([]int{2, 5, 7, 11, 30})
+	for _, r := range []*Rule{GrundysGame(), sub} {
+		ctx, cancel := context.WithCancel(context.Background())
+		var saved []byte
+		a, err := r.Analyze(ctx, 5_000_000, AnalyzeOptions{ComputeAll: true, SummaryOnly: true,
+			Progress: func(done int) {
+				if done > 20_000 {
+					cancel()
+				}
+			},
+			Checkpoint: func(save func(io.Writer) error) error {
+				var b bytes.Buffer
+				err := save(&b)
+				saved = b.Bytes()
+				return err
+			}})
+		if !errors.Is(err, context.Canceled) || a.Values != nil {
+			t.Fatalf("%s: %v", r.Name(), err)
+		}
+		g, err := r.ReadCheckpoint(bytes.NewReader(saved))
+		if err != nil || len(g) != a.Computed {
+			t.Fatalf("%s: checkpoint of %d values (%v), %d computed", r.Name(), len(g), err, a.Computed)
+		}
+		want, _ := r.Sequence(len(g) - 1)
+		if i := firstDiff(g, want); i >= 0 {
+			t.Fatalf("%s: saved g(%d) wrong", r.Name(), i)
+		}
+	}
+}

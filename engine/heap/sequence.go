@@ -2,6 +2,7 @@ package heap
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -41,7 +42,11 @@ func (r *Rule) NaiveSequence(n int) ([]int32, error) {
 // naive is Analyze by the definition: linear in n for rules that never
 // split a heap (each heap has at most MaxRemove options).
 func (r *Rule) naive(ctx context.Context, n int, o AnalyzeOptions) (*Analysis, error) {
-	g := make([]int32, n+1)
+	size := n + 1 // the whole result at once, unless the run may stop early
+	if o.StopAtPeriod {
+		size = min(n+1, max(1<<16, len(o.Resume)))
+	}
+	g := make([]int32, size)
 	from := copy(g, o.Resume)
 	from = max(from, 1) // g(0) = 0
 	watch := newPeriodWatch(r)
@@ -58,6 +63,12 @@ func (r *Rule) naive(ctx context.Context, n int, o AnalyzeOptions) (*Analysis, e
 		if i&0x3ff == 0 {
 			if err := ctx.Err(); err != nil {
 				a.Values, a.Computed, a.Period = g[:i], i, Periodicity{Checked: i}
+				if o.Checkpoint != nil {
+					err = errors.Join(err, o.Checkpoint(func(w io.Writer) error { return r.WriteCheckpoint(w, a.Values) }))
+				}
+				if o.SummaryOnly {
+					a.Values = nil
+				}
 				return a, err
 			}
 			if o.Progress != nil {
@@ -70,6 +81,9 @@ func (r *Rule) naive(ctx context.Context, n int, o AnalyzeOptions) (*Analysis, e
 				}
 				lastSave = time.Now()
 			}
+		}
+		if i == len(g) {
+			g = append(g, make([]int32, min(len(g), n+1-len(g)))...)
 		}
 		stamp := i + 1
 		r.Options(i, func(a, b int) bool {
@@ -87,17 +101,23 @@ func (r *Rule) naive(ctx context.Context, n int, o AnalyzeOptions) (*Analysis, e
 		g[i] = int32(m)
 		if p, ok := look(&watch, g, i+1); ok {
 			a.Period, a.Computed = p, i+1
-			if o.StopAtPeriod {
+			switch {
+			case o.SummaryOnly:
+			case o.StopAtPeriod:
 				a.Values = g[:i+1]
-				return a, nil
+			default:
+				g = append(g, make([]int32, n+1-len(g))...)
+				for j := i + 1; j <= n; j++ {
+					g[j] = g[j-p.Period]
+				}
+				a.Values = g
 			}
-			for j := i + 1; j <= n; j++ {
-				g[j] = g[j-p.Period]
-			}
-			a.Values = g
 			return a, nil
 		}
 	}
-	a.Values, a.Computed, a.Period = g, n+1, r.Period(g)
+	a.Computed, a.Period = n+1, r.Period(g)
+	if !o.SummaryOnly {
+		a.Values = g
+	}
 	return a, nil
 }

@@ -3,6 +3,7 @@ package heap
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"io"
 	"math"
 	"math/bits"
@@ -142,24 +143,35 @@ func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) 
 	if s.jobs != nil {
 		close(s.jobs)
 	}
-	s.widen(4)
-	a := &Analysis{Values: s.out[:s.done], Computed: s.done, Rare: len(s.rare),
+	a := &Analysis{Computed: s.done, Rare: len(s.rare),
 		ValueMask: s.mask >> 1, HeapParity: s.mask&1 == 1, Method: "sparse space"}
 	if err != nil {
 		a.Period = Periodicity{Checked: s.done}
+		if o.Checkpoint != nil {
+			err = errors.Join(err, s.save())
+		}
+	} else if a.Period = s.period; !s.period.Found && !r.unequal {
+		switch s.width {
+		case 1:
+			a.Period = periodOf(s.g8[:s.done], s.watch.k, true)
+		case 2:
+			a.Period = periodOf(s.g16[:s.done], s.watch.k, true)
+		default:
+			a.Period = periodOf(s.out[:s.done], s.watch.k, true)
+		}
+	}
+	if o.SummaryOnly {
 		return a, err
 	}
-	a.Period = s.period
-	switch {
-	case !s.period.Found:
-		a.Period = r.Period(a.Values)
-	case !o.StopAtPeriod:
+	s.widen(4)
+	a.Values = s.out[:s.done]
+	if err == nil && s.period.Found && !o.StopAtPeriod {
 		a.Values = s.out[:n+1]
 		for i := s.done; i <= n; i++ {
 			a.Values[i] = a.Values[i-s.period.Period]
 		}
 	}
-	return a, nil
+	return a, err
 }
 
 // setBuffer makes out the result's memory.
@@ -631,12 +643,16 @@ func (s *sparseRun) check() error {
 		s.opts.Progress(s.done)
 	}
 	if s.opts.Checkpoint != nil && time.Since(s.lastSave) >= s.opts.CheckpointEvery {
-		done := s.done
-		err := s.opts.Checkpoint(func(w io.Writer) error { return writeCheckpoint(w, s.rule.name, done, s.fill) })
-		s.lastSave = time.Now()
-		return err
+		return s.save()
 	}
 	return nil
+}
+
+// save calls the Checkpoint option with the values known.
+func (s *sparseRun) save() error {
+	done := s.done
+	s.lastSave = time.Now()
+	return s.opts.Checkpoint(func(w io.Writer) error { return writeCheckpoint(w, s.rule.name, done, s.fill) })
 }
 
 // markSplit marks the options g(a) XOR g(m-a) of the rare heaps a of rare
