@@ -31,7 +31,7 @@ import (
 // bytes that holds them, inside the memory of the []int32 result itself:
 // the prefix is widened in place (from the end backwards, so nothing
 // unread is overwritten) when a value outgrows the width, and once more at
-// the end. The memory is the result and tables of a few kilobytes.
+// the end. The memory is the result and tables of a few hundred kilobytes.
 
 // rareHeap is a heap whose value is rare, with that value.
 type rareHeap struct{ a, v int32 }
@@ -40,7 +40,6 @@ type rareHeap struct{ a, v int32 }
 type sparseRun struct {
 	ctx  context.Context
 	rule *Rule
-	n    int
 	opts runOpts
 
 	out   []int32  // g(0..): the result, and the memory of the views below
@@ -89,7 +88,7 @@ type sparseRun struct {
 const checkEvery = 1 << 21
 
 func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) {
-	s := &sparseRun{ctx: ctx, rule: r, n: n, opts: o, width: 1, done: 1,
+	s := &sparseRun{ctx: ctx, rule: r, opts: o, width: 1, done: 1,
 		unequal: r.unequal, parity: -1, bits: 1, mask: 2, watch: newPeriodWatch(r), lastSave: time.Now()}
 	size := n + 1 // the whole result at once, unless the run may stop early
 	if o.StopAtPeriod {
@@ -117,7 +116,6 @@ func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) 
 	if mixed {
 		s.parity = -1
 	}
-	s.batches = [2]*blockBatch{newBlockBatch(len(s.splits)), newBlockBatch(len(s.splits))}
 	s.coverGen = -1
 	if o.fixMask != 0 {
 		s.mask = o.fixMask
@@ -381,6 +379,9 @@ func run[T uint8 | uint16 | int32](s *sparseRun, g []T, top int32) error {
 // are settled; what it marks are options whatever happens meanwhile, so
 // the values are the same.
 func runBlocks(s *sparseRun, g []byte, top int32) error {
+	if s.batches[0] == nil {
+		s.batches = [2]*blockBatch{newBlockBatch(len(s.splits)), newBlockBatch(len(s.splits))}
+	}
 	defer s.drain()
 	for s.done < len(g) {
 		b := s.done
