@@ -72,18 +72,27 @@ func rareByMask(g []int32, s uint32, q int) int {
 	return n
 }
 
-// fewestRare is the smallest rare count over every extended mask, by
-// trying them all (the heap-parity bit only when every split has one parity).
-func fewestRare(g []int32, q int) int {
+// masks lists every extended mask over the bits of the values of g, with
+// the heap-parity bit only when every split has one parity (q >= 0).
+func masks(g []int32, q int) []uint32 {
 	top := int32(0)
 	for _, v := range g {
 		top = max(top, v)
 	}
-	best := len(g)
+	var m []uint32
 	for s := uint32(1); s < 2<<bits.Len32(uint32(top)); s++ {
-		if s&1 == 1 && q < 0 {
-			continue
+		if s&1 == 0 || q >= 0 {
+			m = append(m, s)
 		}
+	}
+	return m
+}
+
+// fewestRare is the smallest rare count over every extended mask, by
+// trying them all.
+func fewestRare(g []int32, q int) int {
+	best := len(g)
+	for _, s := range masks(g, q) {
 		best = min(best, rareByMask(g, s, q))
 	}
 	return best
@@ -104,15 +113,8 @@ func TestSparseAnyMask(t *testing.T) {
 	for _, name := range []string{"grundy", "0.77", "0.127", "0.07", "0.16", "0.376", "4.07", "0.6"} {
 		r := ruleByName(t, name)
 		want := naiveOf(t, r, n)
-		top := int32(0)
-		for _, v := range want {
-			top = max(top, v)
-		}
 		q := splitParity(r)
-		for s := uint32(1); s < 2<<bits.Len32(uint32(top)); s++ {
-			if s&1 == 1 && q < 0 {
-				continue
-			}
+		for _, s := range masks(want, q) {
 			got, info := sparseOf(t, r, n, runOpts{AnalyzeOptions: computeAll, fixMask: s})
 			if i := firstDiff(got, want); i >= 0 {
 				t.Fatalf("%s, mask %#x: g(%d) = %d, definition gives %d", name, s, i, got[i], want[i])
