@@ -48,9 +48,10 @@ type AnalyzeOptions struct {
 	// ReadCheckpoint; the run continues after them.
 	Resume []int32
 	// Checkpoint, if set, is called about every CheckpointEvery (default
-	// one minute), and once more when ctx is done, with save, which writes
-	// the values known so far in the form ReadCheckpoint reads (e.g.
-	// through internal/atomicfile).
+	// one minute; longer when saving takes more than a twentieth of that),
+	// and once more when ctx is done, with save, which writes the values
+	// known so far in the form ReadCheckpoint reads (e.g. through
+	// internal/atomicfile).
 	Checkpoint      func(save func(io.Writer) error) error
 	CheckpointEvery time.Duration
 	// Workers is how many goroutines a run may use: 1 keeps it on one;

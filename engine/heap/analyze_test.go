@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -138,6 +139,15 @@ func TestCheckpoint(t *testing.T) {
 	good := b.Bytes()
 	if g, err := r.ReadCheckpoint(bytes.NewReader(good)); err != nil || len(g) != 5000 {
 		t.Fatalf("round trip: %v, %d values", err, len(g))
+	}
+	for _, g := range [][]int32{{0, 1, 300}, {0, 70000, 2}, {0}} { // 2, 4 and 1 bytes a value
+		var b bytes.Buffer
+		if err := r.WriteCheckpoint(&b, g); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := r.ReadCheckpoint(&b); err != nil || !slices.Equal(got, g) {
+			t.Fatalf("%v read back as %v (%v)", g, got, err)
+		}
 	}
 	flipped := bytes.Clone(good)
 	flipped[len(flipped)/2] ^= 1

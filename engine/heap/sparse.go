@@ -77,10 +77,11 @@ type sparseRun struct {
 	gen        int // rebuilds of the rare list
 	coverGen   int
 
-	work     int // scan and pair steps since the last look at ctx
-	watch    periodWatch
-	period   Periodicity // a proved period: the rest follows from it
-	lastSave time.Time
+	work      int // scan and pair steps since the last look at ctx
+	watch     periodWatch
+	period    Periodicity // a proved period: the rest follows from it
+	lastSave  time.Time
+	saveEvery time.Duration
 }
 
 // checkEvery is how many pair steps pass between looks at ctx (a few
@@ -89,7 +90,7 @@ const checkEvery = 1 << 21
 
 func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) {
 	s := &sparseRun{ctx: ctx, rule: r, opts: o, width: 1, done: 1,
-		unequal: r.unequal, parity: -1, bits: 1, mask: 2, watch: newPeriodWatch(r), lastSave: time.Now()}
+		unequal: r.unequal, parity: -1, bits: 1, mask: 2, watch: newPeriodWatch(r), lastSave: time.Now(), saveEvery: o.CheckpointEvery}
 	size := n + 1 // the whole result at once, unless the run may stop early
 	if o.StopAtPeriod {
 		size = min(n+1, max(1<<16, len(o.Resume)))
@@ -643,17 +644,21 @@ func (s *sparseRun) check() error {
 	if s.opts.Progress != nil {
 		s.opts.Progress(s.done)
 	}
-	if s.opts.Checkpoint != nil && time.Since(s.lastSave) >= s.opts.CheckpointEvery {
+	if s.opts.Checkpoint != nil && time.Since(s.lastSave) >= s.saveEvery {
 		return s.save()
 	}
 	return nil
 }
 
-// save calls the Checkpoint option with the values known.
+// save calls the Checkpoint option with the values known. The next save
+// comes CheckpointEvery later, or twenty times the time this one took,
+// so that saving a long run's values costs at most a twentieth of it.
 func (s *sparseRun) save() error {
-	done := s.done
+	done, start := s.done, time.Now()
+	err := s.opts.Checkpoint(func(w io.Writer) error { return writeCheckpoint(w, s.rule.name, done, s.width, s.fill) })
 	s.lastSave = time.Now()
-	return s.opts.Checkpoint(func(w io.Writer) error { return writeCheckpoint(w, s.rule.name, done, s.fill) })
+	s.saveEvery = max(s.opts.CheckpointEvery, 20*s.lastSave.Sub(start))
+	return err
 }
 
 // markSplit marks the options g(a) XOR g(m-a) of the rare heaps a of rare
