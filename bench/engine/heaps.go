@@ -90,12 +90,19 @@ func runChild(args []string) {
 		}
 		g = a.Values
 		fmt.Printf("rare=%d ", a.Rare)
-	case "prove": // stop as soon as the period is proved
-		a, err := heapRule(args[1]).Analyze(context.Background(), n, heap.AnalyzeOptions{StopAtPeriod: true})
+	case "prove": // stop as soon as the period is proved; keep no values
+		a, err := heapRule(args[1]).Analyze(context.Background(), n, heap.AnalyzeOptions{StopAtPeriod: true, SummaryOnly: true})
 		if err != nil {
 			fail(err)
 		}
 		fmt.Printf("%s\n", a.Period)
+		return
+	case "summary": // every value computed, none kept past the run (as the peer)
+		a, err := heapRule(args[1]).Analyze(context.Background(), n, heap.AnalyzeOptions{ComputeAll: true, SummaryOnly: true})
+		if err != nil {
+			fail(err)
+		}
+		fmt.Printf("rare=%d computed=%d\n", a.Rare, a.Computed)
 		return
 	case "previous":
 		r := previousRules[args[1]]
@@ -179,8 +186,9 @@ var peerLargest = regexp.MustCompile(`largest G\[(\d+)\]=(\d+)`)
 
 // benchSparse times Grundy's game to 2^grundyK, .127 to 2^octalK and .376
 // (two splitting removals) to 2^multiK, each by the current method, the
-// previous one and the peer, and the proof of .127's period.
-func benchSparse(grundyK, octalK, multiK int, prevCap time.Duration) {
+// previous one and the peer; Grundy's game again keeping no values, as the
+// peer; the proof of .127's period; and, with long, the proof of .1777's.
+func benchSparse(grundyK, octalK, multiK int, prevCap time.Duration, long bool) {
 	peer := os.Getenv(peerEnv)
 	if peer != "" {
 		if _, err := os.Stat(peer); err != nil {
@@ -243,6 +251,16 @@ func benchSparse(grundyK, octalK, multiK int, prevCap time.Duration) {
 		fmt.Printf("%s %-18s %-18s %-15s %s%s\n", row, prevCol, peerCol, prevRatio, peerRatio, note)
 		fmt.Printf("%-22s %s\n", "", cur.out)
 	}
+	// The peer keeps its values in 4 bytes but gives none back: so does
+	// coevo with SummaryOnly, in 1 byte while they fit.
+	if grundyK > 0 {
+		sum, err := child(24*time.Hour, "summary", "grundy", strconv.Itoa(1<<grundyK-1))
+		if err != nil {
+			fail(err)
+		}
+		fmt.Printf("\n%-22s %-18s  (SummaryOnly: values kept in 1 byte, none returned; %s)\n",
+			fmt.Sprintf("grundy to 2^%d", grundyK), sum, sum.out)
+	}
 	// The time to prove .127's period (period 4, last exception 46577).
 	cur, err := child(24*time.Hour, "prove", ".127", strconv.Itoa(1<<28))
 	if err != nil {
@@ -255,6 +273,16 @@ func benchSparse(grundyK, octalK, multiK int, prevCap time.Duration) {
 			fail(err)
 		}
 		fmt.Printf("                        peer  %s  (%s)   coevo/peer %.3f\n", pm, line, cur.cpu.Seconds()/pm.cpu.Seconds())
+	}
+	if long {
+		// Flammenkamp (OEIS A071509): period 60620715, last exception
+		// 160949017; the proof needs 443,139,470 values, more than the
+		// peer's limit of 2^28.
+		cur, err := child(24*time.Hour, "prove", ".1777", strconv.Itoa(600_000_000))
+		if err != nil {
+			fail(err)
+		}
+		fmt.Printf("Proof of .1777's period: coevo %s  (%s)\n", cur, cur.out)
 	}
 }
 

@@ -13,11 +13,13 @@
 //     variable COEVO_OCTAL_PEER gives the path of its "analyze" program:
 //     CPU time and peak memory of one process per run, the ratios, and a
 //     check that the sequences agree (hash against the previous method,
-//     largest value and where it first occurs against the peer); then
-//     the time to prove .127's period.
+//     largest value and where it first occurs against the peer); Grundy's
+//     game again keeping no values, as the peer does; then the time to
+//     prove .127's period, and with -long .1777's (pre-period 160,949,018).
 //
 // Run it with "make bench" or "go run ./bench/engine [-chomp 12]
-// [-kayles 200000] [-grundy 22] [-octal 20] [-multi 20] [-previous 10m]".
+// [-kayles 200000] [-grundy 22] [-octal 20] [-multi 20] [-previous 10m]
+// [-long]".
 package main
 
 import (
@@ -42,6 +44,7 @@ func main() {
 	octalK := flag.Int("octal", 20, ".127 to 2^`k` values")
 	multiK := flag.Int("multi", 20, ".376 to 2^`k` values (0: skip)")
 	prevCap := flag.Duration("previous", 10*time.Minute, "time cap for each run of the previous method (0: skip it)")
+	long := flag.Bool("long", false, "also prove .1777's period (443 million values, minutes and 0.8 GB)")
 	isChild := flag.Bool("child", false, "compute one sequence (used by the benchmark itself)")
 	flag.Parse()
 	if *isChild {
@@ -88,7 +91,7 @@ func main() {
 	fmt.Printf("Kayles nim-sequence to n = %d (sequences equal)\n", *n)
 	fmt.Printf("  sparse space  %8.3fs\n  naive         %8.3fs\n  ratio naive/sparse = %.0fx\n", sparse.Seconds(), naive.Seconds(), naive.Seconds()/sparse.Seconds())
 
-	benchSparse(*grundyK, *octalK, *multiK, *prevCap)
+	benchSparse(*grundyK, *octalK, *multiK, *prevCap, *long)
 }
 
 func fail(err error) {
