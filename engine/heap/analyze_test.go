@@ -29,6 +29,7 @@ var solvedGames = []struct {
 	{"0.115", 14, 1, "OEIS A125829, Winning Ways ch. 4 p. 104: only exception n = 0"},
 	{"0.141", 11, 14, "OEIS A125912, Winning Ways ch. 4 p. 104: last exception 13"},
 	{"0.127", 4, 46578, "OEIS A071464, Gangolli and Plambeck (1989): last exception 46577"},
+	{"0.16", 149459, 105351, "OEIS A071430, Winning Ways 2nd ed. p. 109, Gangolli and Plambeck: last exception 105350"},
 	// OEIS A071436 (.560-.563; Winning Ways 2nd ed. p. 102 and 109, Gangolli
 	// and Plambeck) gives period 144 with the last exception at 326637; we
 	// and Czajka's analyzer, run here, both find g(326639) != g(326783),
