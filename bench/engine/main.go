@@ -18,7 +18,7 @@
 //     prove .127's period, and with -long .1777's (pre-period 160,949,018).
 //
 // Run it with "make bench" or "go run ./bench/engine [-chomp 12]
-// [-kayles 200000] [-grundy 22] [-octal 20] [-multi 20] [-previous 10m]
+// [-kayles 200000] [-grundy 22] [-octal 20] [-multi 20] [-previous 3m]
 // [-long]".
 package main
 
@@ -43,7 +43,7 @@ func main() {
 	grundyK := flag.Int("grundy", 22, "Grundy's game to 2^`k` values")
 	octalK := flag.Int("octal", 20, ".127 to 2^`k` values")
 	multiK := flag.Int("multi", 20, ".376 to 2^`k` values (0: skip)")
-	prevCap := flag.Duration("previous", 10*time.Minute, "time cap for each run of the previous method (0: skip it)")
+	prevCap := flag.Duration("previous", 3*time.Minute, "time cap for each run of the previous method (0: skip it)")
 	long := flag.Bool("long", false, "also prove .1777's period (443 million values, minutes and 0.8 GB)")
 	isChild := flag.Bool("child", false, "compute one sequence (used by the benchmark itself)")
 	flag.Parse()
