@@ -10,6 +10,8 @@ PY      := /usr/bin/python3
 JUPYTER_DEBS := jupyter-nbconvert python3-nbclient jupyter-client python3-nbformat jupyter-core \
 	python3-jupyter-kernel-test python3-ipykernel jupyter-console
 R_DEBS  := r-base-core r-cran-bradleyterry2
+SLURM_DEBS := slurm-wlm munge
+BROWSER_DEBS := jupyter-notebook chromium
 # nbconvert 6.5 strips inline SVG through clean_html, so HTML exports take
 # the PNG that every plot also carries.
 HTML_PRIORITY := $(foreach m,text/html application/pdf text/latex image/png image/jpeg image/svg+xml text/markdown text/plain,--NbConvertBase.display_data_priority=$(m))
@@ -17,7 +19,7 @@ HTML_PRIORITY := $(foreach m,text/html application/pdf text/latex image/png imag
 TEST_JUPYTER := $(CURDIR)/build/jupyter
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: run test build deps test-deps jupyter-deps apt kernel-test demo bench fuzz clean notebooks-clean
+.PHONY: run test build deps test-deps jupyter-deps apt kernel-test demo bench fuzz clean notebooks-clean slurm-deps slurm-test browser-deps browser-test
 
 # The main job: install what is missing, build coevo, install the kernel,
 # run the demonstration and execute every notebook into out/ as HTML.
@@ -30,12 +32,15 @@ run: deps jupyter-deps build demo
 	@echo "notebooks executed into $(OUT)/: $$(cd $(OUT) && ls *.html | tr '\n' ' ')"
 
 # Every test: vet, unit and property tests, examples, fuzz seed corpora, the
-# kernel's Jupyter conformance suite, and every notebook executed headless.
+# kernel's Jupyter conformance suite, and every notebook executed headless
+# and in a real browser.
 test: test-deps
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted" >&2; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 	$(MAKE) --no-print-directory kernel-test
+	$(MAKE) --no-print-directory slurm-test
+	$(MAKE) --no-print-directory browser-test
 
 kernel-test: build
 	$(BIN) kernel install --prefix $(TEST_JUPYTER)
@@ -49,11 +54,35 @@ deps:
 	@command -v $(GO) >/dev/null || { echo "coevo needs Go 1.26 or newer: https://go.dev/dl/" >&2; exit 1; }
 	$(GO) mod download
 
-# What the tests need beyond Go: Jupyter (kernel conformance, notebooks) and
-# R's BradleyTerry2 (cross-check of stats/bt), from Debian's packages.
-test-deps: deps jupyter-deps
+# What the tests need beyond Go: Jupyter (kernel conformance, notebooks),
+# R's BradleyTerry2 (cross-check of stats/bt), SLURM (job arrays) and the
+# classic Notebook with Chromium (notebooks in a browser), from Debian's packages.
+test-deps: deps jupyter-deps slurm-deps browser-deps
 	@if ! Rscript -e 'library(BradleyTerry2)' >/dev/null 2>&1; then \
 		$(MAKE) --no-print-directory apt DEBS="$(R_DEBS)"; fi
+
+# SLURM job arrays (docs/cluster.md) on a real one-node cluster on this
+# machine, which scripts/slurm-local.sh starts from Debian's slurm-wlm and
+# munge and stops by pid, also when a test fails.
+slurm-test: build slurm-deps
+	bash scripts/slurm-local.sh run -- env COEVO=$(CURDIR)/$(BIN) COEVO_SLURM_TEST=1 \
+		$(GO) test -count=1 -v ./tests/slurm/
+
+slurm-deps:
+	@if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then \
+		$(MAKE) --no-print-directory apt DEBS="$(SLURM_DEBS)"; fi
+
+# Every notebook run in a real browser: Debian's classic Jupyter Notebook
+# shown by its Chromium, driven from Go (tests/browser), which stops both
+# also when a check fails. Screenshots and logs go to build/browser/.
+browser-test: build browser-deps
+	$(BIN) kernel install --prefix $(TEST_JUPYTER)
+	COEVO=$(CURDIR)/$(BIN) COEVO_BROWSER_TEST=1 PYTHON=$(PY) JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter \
+		$(GO) test -count=1 -v -timeout 60m ./tests/browser/
+
+browser-deps:
+	@if ! $(PY) -c 'import notebook' >/dev/null 2>&1 || ! test -x /usr/bin/chromium; then \
+		$(MAKE) --no-print-directory apt DEBS="$(BROWSER_DEBS)"; fi
 
 jupyter-deps:
 	@if ! $(PY) -c 'import nbconvert, nbclient, jupyter_client, jupyter_kernel_test' >/dev/null 2>&1; then \
@@ -77,11 +106,15 @@ bench: build jupyter-deps
 	$(GO) run ./bench/engine
 	$(GO) run ./bench/bt
 	$(GO) run ./bench/umda
+	$(GO) run ./bench/othello
+	$(GO) test -run XXX -bench . ./internal/shard
 	$(BIN) kernel install --prefix $(TEST_JUPYTER)
 	JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter $(PY) bench/kernel/bench.py
 
 fuzz:
 	cd engine/rules && $(GO) test -run XXX -fuzz FuzzParse -fuzztime 60s .
+	cd kernel/session && $(GO) test -run XXX -fuzz FuzzSplit -fuzztime 60s .
+	cd kernel && $(GO) test -run XXX -fuzz FuzzParseConnection -fuzztime 60s .
 
 clean:
 	rm -rf bin build $(OUT)

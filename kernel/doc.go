@@ -1,12 +1,23 @@
-// Package kernel is coevo's Jupyter kernel: Go cells evaluated in memory
-// by a yaegi interpreter (package session), with the engine and stats
-// packages bound, and results shown as rich displays (package display).
+// Package kernel is coevo's Jupyter kernel: Go cells evaluated by a yaegi
+// interpreter (package session) in a worker process (package worker), with
+// the engine and stats packages bound, and results shown as rich displays
+// (package display).
 //
-// It speaks the Jupyter messaging protocol 5.3 over five ZeroMQ sockets
-// (go-zeromq/zmq4, pure Go) named by a connection file: shell and control
-// (ROUTER), iopub (PUB), stdin (ROUTER) and heartbeat (REP). Every message
-// is signed with HMAC-SHA256 and verified on receipt; a message with a bad
-// signature is logged and dropped. Interrupts arrive as interrupt_request
-// messages on control (the kernelspec says interrupt_mode "message") and
-// cancel the running cell's context.
+// The kernel process speaks the Jupyter messaging protocol 5.3 over five
+// ZeroMQ sockets (go-zeromq/zmq4, pure Go) named by a connection file:
+// shell and control (ROUTER), iopub (PUB), stdin (ROUTER) and heartbeat
+// (REP). Every message is signed with HMAC-SHA256 and verified on receipt;
+// a message with a bad signature, or with a signature already seen (a
+// replayed message), is logged and dropped. The kernel keeps the history
+// and the execution count, and answers the heartbeat whatever a cell does.
+//
+// Cells run in the worker. When it dies — a panic in a goroutine, a stack
+// overflow, os.Exit, its memory limit, a kill — the cell gets an error
+// saying so in one line, and the kernel starts another worker and replays
+// the cells that completed (output hidden; a cell with a line
+// "//coevo:noreplay" is skipped), then shows a note saying it did.
+// Interrupts arrive as interrupt_request messages on control (the
+// kernelspec says interrupt_mode "message"): they cancel the running
+// cell's context, and if the cell is still running after a grace period
+// (2 s), its worker is killed and the session restored.
 package kernel

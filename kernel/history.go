@@ -1,10 +1,12 @@
 package kernel
 
-import (
-	"path"
+import "path"
 
-	"github.com/coevolab/coevo/kernel/session"
-)
+// historyEntry is a cell in the history: its input and the text of its
+// result ("" if none).
+type historyEntry struct {
+	Input, Output string
+}
 
 // historyRequest is the content of a history_request.
 type historyRequest struct {
@@ -24,10 +26,10 @@ const thisSession = 1
 
 // history answers a history request: entries are [session, line, input]
 // or, with output, [session, line, [input, output]]; lines count from 1.
-func history(all []session.Entry, r historyRequest) [][]any {
+func history(all []historyEntry, r historyRequest) [][]any {
 	type line struct {
 		n int
-		e session.Entry
+		e historyEntry
 	}
 	var sel []line
 	switch r.HistAccessType {

@@ -1,99 +1,83 @@
 package kernel
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log"
-	"os"
-	"reflect"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
-	"syscall"
-	"time"
 
 	"github.com/go-zeromq/zmq4"
 
 	"github.com/coevolab/coevo/kernel/display"
 	"github.com/coevolab/coevo/kernel/session"
 	"github.com/coevolab/coevo/kernel/wire"
+	"github.com/coevolab/coevo/kernel/worker"
 )
-
-// Connection is a Jupyter connection file.
-type Connection struct {
-	Transport       string `json:"transport"`
-	IP              string `json:"ip"`
-	ShellPort       int    `json:"shell_port"`
-	IOPubPort       int    `json:"iopub_port"`
-	StdinPort       int    `json:"stdin_port"`
-	ControlPort     int    `json:"control_port"`
-	HBPort          int    `json:"hb_port"`
-	Key             string `json:"key"`
-	SignatureScheme string `json:"signature_scheme"`
-}
-
-// ReadConnection reads a connection file.
-func ReadConnection(path string) (Connection, error) {
-	var c Connection
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return c, err
-	}
-	if err := json.Unmarshal(b, &c); err != nil {
-		return c, fmt.Errorf("connection file %s: %w", path, err)
-	}
-	if c.SignatureScheme != "" && c.SignatureScheme != "hmac-sha256" {
-		return c, fmt.Errorf("connection file %s: signature scheme %q is not supported (hmac-sha256 is)", path, c.SignatureScheme)
-	}
-	if c.Transport == "" {
-		c.Transport = "tcp"
-	}
-	return c, nil
-}
-
-func (c Connection) addr(port int) string {
-	return fmt.Sprintf("%s://%s:%d", c.Transport, c.IP, port)
-}
 
 // Version is reported in kernel_info.
 var Version = "dev"
 
-// Kernel is a running kernel.
+// Kernel is a running kernel: the process that owns the sockets, the
+// signatures, the history and the protocol, and supervises the worker
+// process where cells run.
 type Kernel struct {
 	conn    Connection
+	opts    Options
 	signer  *wire.Signer
-	sess    *session.Session
 	log     *log.Logger
 	session string
+	sup     *supervisor
 
 	shell, control, stdin, iopub, hb zmq4.Socket
-	iopubMu, stdinMu                 sync.Mutex
+	iopubMu                          sync.Mutex
+	inputs                           chan *wire.Message // input_reply messages
+	inputMu                          sync.Mutex         // one input request at a time
 
-	count  int
-	runMu  sync.Mutex
-	cancel context.CancelFunc // of the running cell
-	parent *wire.Message      // request of the running cell
-	allow  bool               // the running cell may ask for input
+	histMu  sync.Mutex
+	count   int
+	history []historyEntry
+	cells   []cellRecord // completed cells, replayed to restore a session
 
 	done     chan struct{}
 	shutdown sync.Once
 }
 
-// New prepares a kernel for a connection and a session.
-func New(conn Connection, sess *session.Session, logw io.Writer) *Kernel {
-	return &Kernel{
-		conn: conn, signer: wire.NewSigner(conn.Key), sess: sess,
-		log: log.New(logw, "coevo kernel: ", log.LstdFlags), session: wire.NewID(),
-		done: make(chan struct{}),
-	}
+// cellRecord is a completed cell, for replay.
+type cellRecord struct {
+	name, code string
+	noReplay   bool
+	goroutines bool // it left goroutines running
 }
 
-// Run binds the sockets and serves until shutdown or ctx is done.
+// New prepares a kernel for a connection.
+func New(conn Connection, opts Options) *Kernel {
+	if opts.Log == nil {
+		opts.Log = io.Discard
+	}
+	if opts.InterruptGrace <= 0 {
+		opts.InterruptGrace = DefaultInterruptGrace
+	}
+	k := &Kernel{
+		conn: conn, opts: opts, signer: wire.NewSigner(conn.Key),
+		log: log.New(opts.Log, "coevo kernel: ", log.LstdFlags), session: wire.NewID(),
+		inputs: make(chan *wire.Message, 1), done: make(chan struct{}),
+	}
+	k.sup = &supervisor{k: k}
+	return k
+}
+
+// Run binds the sockets, starts a worker and serves until shutdown or
+// until ctx is done.
 func (k *Kernel) Run(ctx context.Context) error {
+	if len(k.opts.Worker) == 0 {
+		return errors.New("kernel: no worker command")
+	}
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	k.shell = zmq4.NewRouter(ctx)
@@ -108,13 +92,25 @@ func (k *Kernel) Run(ctx context.Context) error {
 	}{{k.shell, k.conn.ShellPort, "shell"}, {k.control, k.conn.ControlPort, "control"}, {k.stdin, k.conn.StdinPort, "stdin"}, {k.iopub, k.conn.IOPubPort, "iopub"}, {k.hb, k.conn.HBPort, "heartbeat"}}
 	for _, s := range socks {
 		if err := s.s.Listen(k.conn.addr(s.port)); err != nil {
+			for _, o := range socks {
+				o.s.Close()
+			}
 			return fmt.Errorf("%s socket on %s: %w", s.name, k.conn.addr(s.port), err)
 		}
-		defer s.s.Close()
 	}
+	defer func() {
+		for _, s := range socks {
+			s.s.Close()
+		}
+	}()
+	if err := k.sup.start(); err != nil {
+		return fmt.Errorf("worker process: %w", err)
+	}
+	defer k.sup.close()
 	go k.heartbeat()
-	go k.serve(k.control, true)
-	go k.serve(k.shell, false)
+	go k.readStdin()
+	go k.serve(k.control)
+	go k.serve(k.shell)
 	k.publish(nil, "status", map[string]any{"execution_state": "starting"})
 	select {
 	case <-ctx.Done():
@@ -123,6 +119,8 @@ func (k *Kernel) Run(ctx context.Context) error {
 	return nil
 }
 
+// heartbeat echoes pings; it runs in the kernel process, so it answers
+// whatever a cell does.
 func (k *Kernel) heartbeat() {
 	for {
 		m, err := k.hb.Recv()
@@ -136,7 +134,7 @@ func (k *Kernel) heartbeat() {
 }
 
 // serve reads requests from shell or control, one at a time per socket.
-func (k *Kernel) serve(sock zmq4.Socket, control bool) {
+func (k *Kernel) serve(sock zmq4.Socket) {
 	for {
 		raw, err := sock.Recv()
 		if err != nil {
@@ -152,7 +150,30 @@ func (k *Kernel) serve(sock zmq4.Socket, control bool) {
 			k.log.Printf("dropped a message: %v", err)
 			continue
 		}
-		k.handle(sock, msg, control)
+		k.handle(sock, msg)
+	}
+}
+
+// readStdin passes input replies to the cell waiting for one.
+func (k *Kernel) readStdin() {
+	for {
+		raw, err := k.stdin.Recv()
+		if err != nil {
+			return
+		}
+		m, err := k.signer.Decode(raw.Frames)
+		if err != nil {
+			k.log.Printf("dropped a stdin message: %v", err)
+			continue
+		}
+		if m.Header.MsgType != "input_reply" {
+			continue
+		}
+		select {
+		case k.inputs <- m:
+		default:
+			k.log.Printf("an input reply came with no cell waiting")
+		}
 	}
 }
 
@@ -193,10 +214,16 @@ func (k *Kernel) publish(parent *wire.Message, typ string, content any) {
 	k.send(k.iopub, m)
 }
 
-func (k *Kernel) handle(sock zmq4.Socket, msg *wire.Message, control bool) {
+func (k *Kernel) handle(sock zmq4.Socket, msg *wire.Message) {
 	typ := msg.Header.MsgType
 	k.publish(msg, "status", map[string]any{"execution_state": "busy"})
 	defer k.publish(msg, "status", map[string]any{"execution_state": "idle"})
+	// A bug in a handler must not end the kernel and its session.
+	defer func() {
+		if r := recover(); r != nil {
+			k.log.Printf("internal error handling %s: %v (please report it)", typ, r)
+		}
+	}()
 	reply := strings.TrimSuffix(typ, "_request") + "_reply"
 	switch typ {
 	case "kernel_info_request":
@@ -219,23 +246,32 @@ func (k *Kernel) handle(sock zmq4.Socket, msg *wire.Message, control bool) {
 		}
 		json.Unmarshal(msg.Content, &c)
 		pos := runeOffsetToByte(c.Code, c.CursorPos)
-		matches, start, end := k.sess.Complete(c.Code, pos)
-		if matches == nil {
-			matches = []string{}
+		out := map[string]any{"status": "ok", "matches": []string{}, "cursor_start": c.CursorPos, "cursor_end": c.CursorPos, "metadata": map[string]any{}}
+		if r := k.sup.request(worker.Request{Op: "complete", Code: c.Code, Pos: pos}); r != nil {
+			if r.Matches != nil {
+				out["matches"] = r.Matches
+			}
+			out["cursor_start"], out["cursor_end"] = byteToRuneOffset(c.Code, r.Start), byteToRuneOffset(c.Code, r.End)
 		}
-		k.reply(sock, msg, reply, map[string]any{"status": "ok", "matches": matches,
-			"cursor_start": byteToRuneOffset(c.Code, start), "cursor_end": byteToRuneOffset(c.Code, end), "metadata": map[string]any{}})
+		k.reply(sock, msg, reply, out)
 	case "inspect_request":
 		var c struct {
 			Code      string
 			CursorPos int `json:"cursor_pos"`
 		}
 		json.Unmarshal(msg.Content, &c)
-		k.reply(sock, msg, reply, k.inspect(c.Code, runeOffsetToByte(c.Code, c.CursorPos)))
+		out := map[string]any{"status": "ok", "found": false, "data": map[string]any{}, "metadata": map[string]any{}}
+		if r := k.sup.request(worker.Request{Op: "inspect", Code: c.Code, Pos: runeOffsetToByte(c.Code, c.CursorPos)}); r != nil && r.Found {
+			out["found"], out["data"] = true, map[string]any{"text/plain": r.Text}
+		}
+		k.reply(sock, msg, reply, out)
 	case "history_request":
 		var req historyRequest
 		json.Unmarshal(msg.Content, &req)
-		k.reply(sock, msg, reply, map[string]any{"status": "ok", "history": history(k.sess.History(), req)})
+		k.histMu.Lock()
+		h := history(k.history, req)
+		k.histMu.Unlock()
+		k.reply(sock, msg, reply, map[string]any{"status": "ok", "history": h})
 	case "comm_info_request":
 		k.reply(sock, msg, reply, map[string]any{"status": "ok", "comms": map[string]any{}})
 	case "comm_open":
@@ -247,12 +283,12 @@ func (k *Kernel) handle(sock zmq4.Socket, msg *wire.Message, control bool) {
 		k.publish(msg, "comm_close", map[string]any{"comm_id": c.CommID, "data": map[string]any{}})
 	case "comm_msg", "comm_close":
 	case "interrupt_request":
-		k.interrupt()
+		k.sup.interrupt()
 		k.reply(sock, msg, reply, map[string]any{"status": "ok"})
 	case "shutdown_request":
 		var c struct{ Restart bool }
 		json.Unmarshal(msg.Content, &c)
-		k.interrupt()
+		k.sup.close()
 		k.reply(sock, msg, reply, map[string]any{"status": "ok", "restart": c.Restart})
 		k.shutdown.Do(func() { close(k.done) })
 	default:
@@ -271,219 +307,210 @@ func (k *Kernel) info() map[string]any {
 			"mimetype": "text/x-go", "file_extension": ".go",
 			"pygments_lexer": "go", "codemirror_mode": "go",
 		},
-		"banner":     "coevo: Go cells for coevolution on combinatorial games (yaegi " + runtime.Version() + ")",
+		"banner":     "coevo: Go cells for coevolution on combinatorial games (yaegi " + runtime.Version() + "); %lsmagic lists the magics",
 		"help_links": []map[string]string{{"text": "coevo", "url": "https://github.com/coevolab/coevo"}},
 	}
 }
 
-func (k *Kernel) interrupt() {
-	k.runMu.Lock()
-	if k.cancel != nil {
-		k.cancel()
-	}
-	k.runMu.Unlock()
-}
-
-// streamWriter publishes what a cell writes as stream messages.
-type streamWriter struct {
-	k      *Kernel
-	parent *wire.Message
-	name   string
-}
-
-func (w *streamWriter) Write(p []byte) (int, error) {
-	w.k.publish(w.parent, "stream", map[string]any{"name": w.name, "text": string(p)})
-	return len(p), nil
-}
-
-// displaySink publishes display_data and update_display_data.
-type displaySink struct {
-	k      *Kernel
-	parent *wire.Message
-}
-
-func (d displaySink) Display(b display.Bundle, id string, update bool) {
-	typ := "display_data"
-	if update {
-		typ = "update_display_data"
-	}
-	d.k.publish(d.parent, typ, map[string]any{"data": b, "metadata": map[string]any{}, "transient": map[string]any{"display_id": id}})
-}
+// noReplayMarker, on a line of its own, keeps a cell out of the replay
+// that restores a session after its worker died.
+var noReplayMarker = regexp.MustCompile(`(?m)^[ \t]*//coevo:noreplay\b`)
 
 func (k *Kernel) execute(sock zmq4.Socket, msg *wire.Message) {
 	var req struct {
-		Code         string `json:"code"`
-		Silent       bool   `json:"silent"`
-		StoreHistory *bool  `json:"store_history"`
-		AllowStdin   bool   `json:"allow_stdin"`
+		Code            string            `json:"code"`
+		Silent          bool              `json:"silent"`
+		StoreHistory    *bool             `json:"store_history"`
+		AllowStdin      bool              `json:"allow_stdin"`
+		UserExpressions map[string]string `json:"user_expressions"`
 	}
 	if err := json.Unmarshal(msg.Content, &req); err != nil {
-		k.reply(sock, msg, "execute_reply", map[string]any{"status": "error", "ename": "bad request", "evalue": err.Error(), "traceback": []string{}, "execution_count": k.count})
+		k.histMu.Lock()
+		count := k.count
+		k.histMu.Unlock()
+		k.reply(sock, msg, "execute_reply", map[string]any{"status": "error", "ename": "bad request", "evalue": err.Error(), "traceback": []string{}, "execution_count": count})
 		return
 	}
+	store := !req.Silent && (req.StoreHistory == nil || *req.StoreHistory)
+	k.histMu.Lock()
 	if !req.Silent {
 		k.count++
 	}
 	count := k.count
-	k.publish(msg, "execute_input", map[string]any{"code": req.Code, "execution_count": count})
-
-	ctx, cancel := context.WithCancel(context.Background())
-	k.runMu.Lock()
-	k.cancel, k.parent, k.allow = cancel, msg, req.AllowStdin
-	k.runMu.Unlock()
-	defer func() {
-		cancel()
-		k.runMu.Lock()
-		k.cancel, k.parent = nil, nil
-		k.runMu.Unlock()
-	}()
-	out := &streamWriter{k, msg, "stdout"}
-	errw := &streamWriter{k, msg, "stderr"}
+	k.histMu.Unlock()
+	name := fmt.Sprintf("In[%d]", count)
 	if req.Silent {
-		out, errw = nil, nil
+		name = "silent"
 	}
-	var stdin io.Reader = &inputReader{k: k, parent: msg}
-	if !req.AllowStdin {
-		stdin = nil
+	if !req.Silent {
+		k.publish(msg, "execute_input", map[string]any{"code": req.Code, "execution_count": count})
 	}
-	k.sess.Output(writerOrDiscard(out), writerOrDiscard(errw), stdin)
-	display.Attach(displaySink{k, msg}, ctx)
-	setStreams(out, errw)
-	res, err := k.eval(ctx, req.Code)
-	flushFDs()
-	setStreams(nil, nil)
-	display.Attach(nil, context.Background())
+	sink := &cellSink{k: k, parent: msg, quiet: req.Silent, done: make(chan struct{})}
+	rep, death, note := k.sup.execute(worker.Request{Op: "execute", Code: req.Code, Cell: name, Silent: req.Silent,
+		AllowStdin: req.AllowStdin, UserExpressions: req.UserExpressions}, sink)
+	close(sink.done)
 
-	if err != nil {
-		ename, evalue, trace := "error", err.Error(), []string{}
-		var se *session.Error
-		if errors.As(err, &se) {
-			ename, evalue = se.Name, se.Message
-			trace = append([]string{se.Name + ": " + se.Message}, se.Trace...)
+	output := ""
+	content := map[string]any{"status": "ok", "execution_count": count, "user_expressions": map[string]any{}, "payload": []any{}}
+	var fail *worker.Error
+	switch {
+	case death != nil:
+		ename := "worker died"
+		if strings.HasPrefix(death.Cause, "interrupted") {
+			ename = "interrupted"
 		}
+		fail = &worker.Error{Name: ename, Value: death.Cause, Traceback: []string{ename + ": " + death.Cause}}
+	case rep.Status != "ok" && rep.Error != nil:
+		fail = rep.Error
+	default:
+		if rep.Result != nil && !req.Silent {
+			k.publish(msg, "execute_result", map[string]any{"execution_count": count, "data": rep.Result, "metadata": map[string]any{}})
+			output, _ = rep.Result["text/plain"].(string)
+		}
+		if rep.UserExpressions != nil {
+			content["user_expressions"] = rep.UserExpressions
+		}
+	}
+	if fail != nil {
 		if !req.Silent {
-			k.publish(msg, "error", map[string]any{"ename": ename, "evalue": evalue, "traceback": trace})
+			k.publish(msg, "error", map[string]any{"ename": fail.Name, "evalue": fail.Value, "traceback": fail.Traceback})
 		}
-		k.reply(sock, msg, "execute_reply", map[string]any{"status": "error", "execution_count": count, "ename": ename, "evalue": evalue, "traceback": trace})
-		return
+		content = map[string]any{"status": "error", "execution_count": count, "ename": fail.Name, "evalue": fail.Value, "traceback": fail.Traceback}
 	}
-	if res.Show && !req.Silent {
-		var b display.Bundle
-		if res.Value.IsValid() && res.Value.CanInterface() {
-			b = display.Of(res.Value.Interface())
+	if note != "" {
+		sink.note(note)
+	}
+
+	k.histMu.Lock()
+	if store {
+		k.history = append(k.history, historyEntry{Input: req.Code, Output: output})
+	}
+	if rep != nil && rep.Reset {
+		k.cells = nil
+	}
+	if fail == nil {
+		k.cells = append(k.cells, cellRecord{name: name, code: req.Code, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
+	}
+	k.histMu.Unlock()
+	k.reply(sock, msg, "execute_reply", content)
+}
+
+// replayCells returns the cells to replay, and the names of those marked
+// not to be.
+func (k *Kernel) replayCells() (cells []cellRecord, skipped []string) {
+	k.histMu.Lock()
+	defer k.histMu.Unlock()
+	for _, c := range k.cells {
+		if c.noReplay {
+			skipped = append(skipped, c.name)
 		} else {
-			b = display.Bundle{"text/plain": fmt.Sprint(res.Value)}
-		}
-		k.publish(msg, "execute_result", map[string]any{"execution_count": count, "data": b, "metadata": map[string]any{}})
-		if t, ok := b["text/plain"].(string); ok {
-			k.sess.SetOutput(t)
+			cells = append(cells, c)
 		}
 	}
-	k.reply(sock, msg, "execute_reply", map[string]any{"status": "ok", "execution_count": count, "user_expressions": map[string]any{}, "payload": []any{}})
+	return cells, skipped
 }
 
-// eval runs a cell, turning a panic that escapes the interpreter (from
-// compiled code on another path) into an error.
-func (k *Kernel) eval(ctx context.Context, code string) (res session.Result, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = &session.Error{Name: "panic", Message: fmt.Sprint(r)}
+// suspect drops from replay the last cell that left goroutines running,
+// and returns its name ("" if none): a worker that dies between cells was
+// most likely killed by one of them, and would be again.
+func (k *Kernel) suspect() string {
+	k.histMu.Lock()
+	defer k.histMu.Unlock()
+	for i := len(k.cells) - 1; i >= 0; i-- {
+		if c := k.cells[i]; c.goroutines && !c.noReplay {
+			k.cells = append(k.cells[:i], k.cells[i+1:]...)
+			return c.name
 		}
-	}()
-	return k.sess.Eval(ctx, code)
+	}
+	return ""
 }
 
-func writerOrDiscard(w *streamWriter) io.Writer {
-	if w == nil {
-		return io.Discard
-	}
-	return w
+// forgetAll drops every cell from replay.
+func (k *Kernel) forgetAll() {
+	k.histMu.Lock()
+	k.cells = nil
+	k.histMu.Unlock()
 }
 
-func (k *Kernel) inspect(code string, pos int) map[string]any {
-	start, end := pos, pos
-	isID := func(c byte) bool {
-		return c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+// forgetCell drops a cell from replay.
+func (k *Kernel) forgetCell(name string) {
+	k.histMu.Lock()
+	defer k.histMu.Unlock()
+	for i, c := range k.cells {
+		if c.name == name {
+			k.cells = append(k.cells[:i], k.cells[i+1:]...)
+			return
+		}
 	}
-	for start > 0 && isID(code[start-1]) {
-		start--
-	}
-	for end < len(code) && isID(code[end]) {
-		end++
-	}
-	name := strings.Trim(code[start:end], ".")
-	v, ok := k.sess.Lookup(name)
-	if !ok {
-		return map[string]any{"status": "ok", "found": false, "data": map[string]any{}, "metadata": map[string]any{}}
-	}
-	text := fmt.Sprintf("%s: %s", name, describe(v))
-	if doc := goDoc(name); doc != "" {
-		text += "\n\n" + doc
-	}
-	return map[string]any{"status": "ok", "found": true, "data": map[string]any{"text/plain": text}, "metadata": map[string]any{}}
 }
 
-func describe(v reflect.Value) string {
-	if !v.IsValid() {
-		return "invalid"
-	}
-	t := v.Type()
-	if t.Kind() == reflect.Ptr && v.Elem().IsValid() && v.Elem().Kind() == reflect.Struct && t.Elem().Name() == "" {
-		return t.String()
-	}
-	if v.Kind() == reflect.Func {
-		return t.String()
-	}
-	if v.CanInterface() {
-		return fmt.Sprintf("%s = %+v", t, v.Interface())
-	}
-	return t.String()
-}
-
-// inputReader asks the client for a line when a cell reads standard input.
-type inputReader struct {
+// cellSink publishes a request's worker events as children of its
+// message; a quiet one (silent cells, replays) drops them.
+type cellSink struct {
 	k      *Kernel
 	parent *wire.Message
-	buf    []byte
+	quiet  bool
+	done   chan struct{} // closed when the request ends
 }
 
-func (r *inputReader) Read(p []byte) (int, error) {
-	if len(r.buf) == 0 {
-		line, err := r.k.requestInput(r.parent, "")
-		if err != nil {
-			return 0, err
-		}
-		r.buf = []byte(line + "\n")
+func (c *cellSink) event(e worker.Event, st *procState) {
+	if c.quiet {
+		return
 	}
-	n := copy(p, r.buf)
-	r.buf = r.buf[n:]
-	return n, nil
+	switch e.Kind {
+	case "stream":
+		c.k.publish(c.parent, "stream", map[string]any{"name": e.Name, "text": e.Text})
+	case "display":
+		typ := "display_data"
+		if e.Update {
+			typ = "update_display_data"
+		}
+		c.k.publish(c.parent, typ, map[string]any{"data": e.Data, "metadata": map[string]any{}, "transient": map[string]any{"display_id": e.DisplayID}})
+	case "clear":
+		c.k.publish(c.parent, "clear_output", map[string]any{"wait": e.Wait})
+	case "input":
+		go func() {
+			value, err := c.k.requestInput(c.parent, e.Prompt, e.Password, c.done)
+			if err != nil {
+				c.k.log.Printf("input: %v", err)
+				return
+			}
+			st.p.Send(worker.Request{Op: "input", Value: value, InputID: e.InputID})
+		}()
+	}
 }
 
-func (k *Kernel) requestInput(parent *wire.Message, prompt string) (string, error) {
-	k.stdinMu.Lock()
-	defer k.stdinMu.Unlock()
-	m, err := wire.Reply(parent, "input_request", map[string]any{"prompt": prompt, "password": false})
+// note shows a kernel note (a restored session) in the cell's output.
+func (c *cellSink) note(md string) {
+	if c.quiet {
+		return
+	}
+	plain := strings.NewReplacer("**", "", "`", "").Replace(md)
+	c.k.publish(c.parent, "display_data", map[string]any{"data": display.Bundle{"text/markdown": md, "text/plain": plain}, "metadata": map[string]any{}, "transient": map[string]any{}})
+}
+
+// requestInput asks the front end for a line, until the request ends.
+func (k *Kernel) requestInput(parent *wire.Message, prompt string, password bool, done <-chan struct{}) (string, error) {
+	k.inputMu.Lock()
+	defer k.inputMu.Unlock()
+	select {
+	case <-k.inputs: // a late answer to an earlier request
+	default:
+	}
+	m, err := wire.Reply(parent, "input_request", map[string]any{"prompt": prompt, "password": password})
 	if err != nil {
 		return "", err
 	}
 	k.send(k.stdin, m)
-	for {
-		raw, err := k.stdin.Recv()
-		if err != nil {
-			return "", err
-		}
-		rep, err := k.signer.Decode(raw.Frames)
-		if err != nil {
-			k.log.Printf("dropped a stdin message: %v", err)
-			continue
-		}
-		if rep.Header.MsgType != "input_reply" {
-			continue
-		}
+	select {
+	case rep := <-k.inputs:
 		var c struct{ Value string }
 		json.Unmarshal(rep.Content, &c)
 		return c.Value, nil
+	case <-done:
+		return "", errors.New("the cell ended before the input came")
+	case <-k.done:
+		return "", errors.New("shut down")
 	}
 }
 
@@ -499,135 +526,6 @@ func runeOffsetToByte(s string, r int) int {
 }
 
 func byteToRuneOffset(s string, b int) int {
-	if b > len(s) {
-		b = len(s)
-	}
+	b = min(max(b, 0), len(s))
 	return len([]rune(s[:b]))
-}
-
-// Compiled code writes to the process's file descriptors 1 and 2, not to
-// the interpreter's writers. CaptureFDs points them at pipes whose
-// contents go to the running cell's streams (or to the log when idle). At
-// the end of a cell, flushFDs writes a sentinel into each pipe and waits
-// until its reader has passed it, so that no output of the cell is late.
-var (
-	fdMu       sync.Mutex
-	fdOut      io.Writer
-	fdErr      io.Writer
-	fdCaptured bool
-	fdWriters  [2]*os.File
-	fdFlushed  [2]chan struct{}
-)
-
-const sentinel = "\x00coevo-flush\x00"
-
-func setStreams(out, errw *streamWriter) {
-	fdMu.Lock()
-	defer fdMu.Unlock()
-	fdOut, fdErr = nil, nil
-	if out != nil {
-		fdOut = out
-	}
-	if errw != nil {
-		fdErr = errw
-	}
-}
-
-// flushFDs waits (at most a second) until what the cell wrote to fds 1
-// and 2 has been forwarded.
-func flushFDs() {
-	fdMu.Lock()
-	captured := fdCaptured
-	fdMu.Unlock()
-	if !captured {
-		return
-	}
-	for i, w := range fdWriters {
-		w.Write([]byte(sentinel))
-		select {
-		case <-fdFlushed[i]:
-		case <-time.After(time.Second):
-		}
-	}
-}
-
-// CaptureFDs redirects file descriptors 1 and 2 into the kernel; logs
-// keep going to the original standard error, which it returns.
-func CaptureFDs() (*os.File, error) {
-	fdMu.Lock()
-	defer fdMu.Unlock()
-	if fdCaptured {
-		return nil, errors.New("file descriptors already captured")
-	}
-	origErr, err := syscall.Dup(2)
-	if err != nil {
-		return nil, err
-	}
-	logFile := os.NewFile(uintptr(origErr), "stderr")
-	for i, fd := range []int{1, 2} {
-		r, w, err := os.Pipe()
-		if err != nil {
-			return nil, err
-		}
-		if err := syscall.Dup2(int(w.Fd()), fd); err != nil {
-			return nil, err
-		}
-		fdWriters[i] = w
-		fdFlushed[i] = make(chan struct{}, 1)
-		go forward(i, r, logFile)
-	}
-	fdCaptured = true
-	return logFile, nil
-}
-
-// forward copies pipe i (0: stdout, 1: stderr) to the running cell,
-// signalling each sentinel it passes.
-func forward(i int, r *os.File, logFile *os.File) {
-	buf := make([]byte, 32*1024)
-	var pending []byte
-	emit := func(p []byte) {
-		if len(p) == 0 {
-			return
-		}
-		fdMu.Lock()
-		dst := fdOut
-		if i == 1 {
-			dst = fdErr
-		}
-		fdMu.Unlock()
-		if dst != nil {
-			dst.Write(append([]byte(nil), p...))
-		} else {
-			logFile.Write(p)
-		}
-	}
-	for {
-		n, err := r.Read(buf)
-		pending = append(pending, buf[:n]...)
-		for {
-			k := bytes.Index(pending, []byte(sentinel))
-			if k < 0 {
-				break
-			}
-			emit(pending[:k])
-			pending = pending[k+len(sentinel):]
-			select {
-			case fdFlushed[i] <- struct{}{}:
-			default:
-			}
-		}
-		// Keep a possible sentinel prefix for the next read.
-		keep := 0
-		for l := min(len(pending), len(sentinel)-1); l > 0; l-- {
-			if bytes.HasSuffix(pending, []byte(sentinel[:l])) {
-				keep = l
-				break
-			}
-		}
-		emit(pending[:len(pending)-keep])
-		pending = append([]byte(nil), pending[len(pending)-keep:]...)
-		if err != nil {
-			return
-		}
-	}
 }

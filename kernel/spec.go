@@ -9,15 +9,17 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 )
 
 // Spec is a kernelspec (kernel.json).
 type Spec struct {
-	Argv          []string       `json:"argv"`
-	DisplayName   string         `json:"display_name"`
-	Language      string         `json:"language"`
-	InterruptMode string         `json:"interrupt_mode"`
-	Metadata      map[string]any `json:"metadata"`
+	Argv          []string          `json:"argv"`
+	DisplayName   string            `json:"display_name"`
+	Language      string            `json:"language"`
+	InterruptMode string            `json:"interrupt_mode"`
+	Env           map[string]string `json:"env,omitempty"`
+	Metadata      map[string]any    `json:"metadata"`
 }
 
 // NewSpec describes the kernel started as "binary kernel run FILE".
@@ -48,9 +50,23 @@ func KernelsDir(prefix string) (string, error) {
 	return filepath.Join(home, ".local", "share", "jupyter", "kernels"), nil
 }
 
+var kernelName = regexp.MustCompile(`^[a-zA-Z0-9._-]+$`)
+
+// CheckName reports whether name is a kernelspec name Jupyter accepts:
+// letters, digits, '.', '_' and '-', and not "." or "..".
+func CheckName(name string) error {
+	if !kernelName.MatchString(name) || name == "." || name == ".." {
+		return fmt.Errorf("%q is not a kernel name: use letters, digits, '.', '_' and '-' (and not . or ..)", name)
+	}
+	return nil
+}
+
 // Install writes the kernelspec directory dir/name (kernel.json and
 // logos) through a temporary directory, replacing an older one.
 func Install(dir, name string, spec Spec) (string, error) {
+	if err := CheckName(name); err != nil {
+		return "", err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}

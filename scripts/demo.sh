@@ -19,4 +19,10 @@ step bt fit datasets/003_table6.csv --format matrix --plot out/table6-ratings.pd
 step regress docs/example-runs.csv --x n --y T --bound-exponent 5 --plot out/runtime-fit.pdf
 step theory --game subtraction --n 30 --k 3
 step umda --game subtraction --n 30 --k 3 --mu 200 --seed 1
+step othello perft --depth 9
+step othello league --players heuristic,random-mover,random:1,random:2 --games 100 --out out/othello-league.csv
+step bt fit out/othello-league.csv --format games
+step othello show --black heuristic --white random:1 --seed 1 --svg out/othello-game.svg
+step gp --game ga2 --heaps 1 --seed 1
+step solve luckynim --heaps 7,13 --m 2 --n 4
 step games

@@ -106,11 +106,8 @@ func flagDefaults(w io.Writer, fs *flag.FlagSet) {
 // progressTo returns a progress printer on stderr when it is a terminal,
 // and a function that clears its line at the end.
 func progressTo(stderr io.Writer, what string) (progress func(int), done func()) {
-	f, ok := stderr.(*os.File)
-	if !ok {
-		return nil, func() {}
-	}
-	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+	f := terminal(stderr)
+	if f == nil {
 		return nil, func() {}
 	}
 	shown := false
@@ -124,4 +121,40 @@ func progressTo(stderr io.Writer, what string) (progress func(int), done func())
 				fmt.Fprint(f, "\r\033[K")
 			}
 		}
+}
+
+// terminal returns w as a file when it is a terminal, else nil.
+func terminal(w io.Writer) *os.File {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
+	}
+	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	return f
+}
+
+// countProgress reports done of total things on stderr: an updating line
+// on a terminal; elsewhere (a log file, a SLURM job's output) a plain line
+// at each tenth, never a carriage return. end finishes the line.
+func countProgress(stderr io.Writer, prefix, what string, total int) (step func(done int), end func()) {
+	if f := terminal(stderr); f != nil {
+		shown := false
+		return func(done int) {
+				shown = true
+				fmt.Fprintf(f, "\r%s: %d/%d %s", prefix, done, total, what)
+			}, func() {
+				if shown {
+					fmt.Fprint(f, "\r\033[K")
+				}
+			}
+	}
+	tenth := 0
+	return func(done int) {
+		if total > 0 && done*10/total > tenth {
+			tenth = done * 10 / total
+			fmt.Fprintf(stderr, "%s: %d/%d %s\n", prefix, done, total, what)
+		}
+	}, func() {}
 }

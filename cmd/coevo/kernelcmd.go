@@ -9,20 +9,33 @@ import (
 	"path/filepath"
 
 	"github.com/coevolab/coevo/kernel"
-	"github.com/coevolab/coevo/kernel/session"
 	"github.com/coevolab/coevo/kernel/symbols"
+	"github.com/coevolab/coevo/kernel/worker"
 )
 
 func kernelHelp(w io.Writer) {
-	fmt.Fprint(w, `Usage: coevo kernel install [--user | --prefix DIR] [--name NAME]
+	fmt.Fprint(w, `Usage: coevo kernel install [--user | --prefix DIR] [--name NAME] [--memory-limit SIZE] [--interrupt-grace D]
        coevo kernel run CONNECTION_FILE
 
 install writes a Jupyter kernelspec ("Go (coevo)") that starts this binary;
 then "jupyter console --kernel coevo" or Jupyter's kernel menu use it.
 run is what Jupyter starts, with a connection file.
 
+Cells run in a worker process: if a cell kills it (a panic in a goroutine,
+a stack overflow, os.Exit, too much memory), the kernel starts another and
+replays the cells that completed. An interrupted cell that does not stop
+within the grace period costs its worker the same way.
+
+Flags of install:
+  --memory-limit SIZE   the worker's memory limit: 8GiB, 512MiB, 25%, or off
+                        (default: 50% of the machine's memory; sets
+                        COEVO_KERNEL_MEMORY_LIMIT in the kernelspec)
+  --interrupt-grace D   how long an interrupted cell may take to stop (default 2s;
+                        sets COEVO_KERNEL_INTERRUPT_GRACE)
+
 Examples:
   coevo kernel install --user
+  coevo kernel install --user --name coevo-small --memory-limit 4GiB
   jupyter console --kernel coevo
 `)
 }
@@ -40,6 +53,8 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		user := fs.Bool("user", false, "install for this user (the default)")
 		prefix := fs.String("prefix", "", "install under `DIR`/share/jupyter/kernels")
 		name := fs.String("name", "coevo", "kernelspec name")
+		memory := fs.String("memory-limit", "", "the worker's memory limit")
+		grace := fs.String("interrupt-grace", "", "how long an interrupted cell may take to stop")
 		if err := parseFlags(fs, args[1:], stdout, kernelHelp); err != nil {
 			return err
 		}
@@ -48,6 +63,22 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		if fs.NArg() > 0 {
 			return usagef("unexpected argument %q", fs.Arg(0))
+		}
+		if err := kernel.CheckName(*name); err != nil {
+			return usagef("--name: %v", err)
+		}
+		env := map[string]string{}
+		if *memory != "" {
+			if _, err := kernel.ParseMemoryLimit(*memory); err != nil {
+				return usagef("--memory-limit %s: %v", *memory, err)
+			}
+			env[kernel.MemoryLimitEnv] = *memory
+		}
+		if *grace != "" {
+			if _, err := kernel.ParseGrace(*grace); err != nil {
+				return usagef("--interrupt-grace %s: %v", *grace, err)
+			}
+			env[kernel.InterruptGraceEnv] = *grace
 		}
 		bin, err := os.Executable()
 		if err != nil {
@@ -60,7 +91,11 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err != nil {
 			return err
 		}
-		where, err := kernel.Install(dir, *name, kernel.NewSpec(bin))
+		spec := kernel.NewSpec(bin)
+		if len(env) > 0 {
+			spec.Env = env
+		}
+		where, err := kernel.Install(dir, *name, spec)
 		if err != nil {
 			return err
 		}
@@ -74,16 +109,19 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err != nil {
 			return usagef("%v", err)
 		}
-		logw, err := kernel.CaptureFDs()
+		bin, err := os.Executable()
 		if err != nil {
 			return err
 		}
-		sess, err := session.New(symbols.Symbols)
+		opts, err := kernel.OptionsFromEnv(kernel.Options{Worker: []string{bin, "kernel", "worker"}, Log: stderr})
 		if err != nil {
-			return err
+			return usagef("%v", err)
 		}
 		kernel.Version = version
-		return kernel.New(conn, sess, logw).Run(ctx)
+		return kernel.New(conn, opts).Run(ctx)
+	case "worker":
+		// Started by "kernel run", with its pipes on descriptors 3 and 4.
+		return worker.Main(symbols.Symbols)
 	}
 	return usagef("unknown subcommand %q (want install or run)", args[0])
 }

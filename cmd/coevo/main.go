@@ -19,6 +19,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -47,7 +48,9 @@ func init() {
 		{"bt", "Bradley-Terry ratings (Elo, SEs), transitivity index and KL divergence of a tournament", cmdBT},
 		{"regress", "fit runtime against size (power law, power-log) with bootstrap intervals and a bound", cmdRegress},
 		{"umda", "run the coevolutionary UMDA of paper 000 on a game until it selects an optimal strategy", cmdUMDA},
+		{"gp", "genetic programming for a formula of a heap game's Grundy values (paper 002)", cmdGP},
 		{"theory", "n, Delta, critical positions, switchability and the runtime bound of paper 000 for a game", cmdTheory},
+		{"othello", "Othello on bitboards: perft, games, leagues and pictures of WPC players (paper 003)", cmdOthello},
 		{"kernel", "install or run the Jupyter kernel (Go cells, engine and stats pre-bound)", cmdKernel},
 		{"version", "print the version", func(_ context.Context, _ []string, w, _ io.Writer) error {
 			fmt.Fprintln(w, "coevo", version)
@@ -118,7 +121,8 @@ func commandNames() string {
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", "; ") }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGTERM too: SLURM sends it when a job is cancelled or out of time.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }

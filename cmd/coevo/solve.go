@@ -84,6 +84,9 @@ type solveResult struct {
 }
 
 func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "luckynim" {
+		return cmdSolveLuckyNim(ctx, args[1:], stdout) // simultaneous choices: its own solver
+	}
 	var spec *games.Spec
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		s, err := games.Lookup(args[0])

@@ -3,9 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,12 +11,13 @@ import (
 	"runtime"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/coevolab/coevo/engine/game"
 	"github.com/coevolab/coevo/engine/games"
 	"github.com/coevolab/coevo/engine/umda"
-	"github.com/coevolab/coevo/internal/atomicfile"
+	"github.com/coevolab/coevo/internal/shard"
 )
 
 // sweepConfig is the JSON file of coevo umda sweep.
@@ -31,21 +30,41 @@ type sweepConfig struct {
 	Mu       []int             `json:"mu"`
 	Gamma    string            `json:"gamma"` // "auto" (default) or a number
 	MaxEvals int64             `json:"max_evals"`
+
+	spec  *games.Spec
+	gamma float64 // 0: auto
+	// As recorded in every row: the fixed parameters as "k=3 m=2" (sorted
+	// by name), and gamma as configured ("auto" or the number).
+	params, gammaSetting string
 }
+
+// The most runs a sweep may hold: its work list is kept in memory.
+const maxSweepRuns = 10_000_000
 
 func sweepHelp(w io.Writer) {
 	fmt.Fprint(w, `Usage: coevo umda sweep CONFIG --out RESULTS.csv [--workers N]
+       coevo umda sweep CONFIG --out RESULTS.csv --slurm [--shards N] [--submit | --dry-run]
+       coevo umda sweep CONFIG --out RESULTS.csv --merge [--shards N]
 
-Runs UMDA (paper 000, Algorithm 1) for every size x seed x mu of a JSON
+Runs UMDA (paper 000, Algorithm 1) for every size x mu x seed of a JSON
 config, in parallel, writing one CSV row per run:
-  game,size_param,size,positions,delta,mu,gamma,seed,evaluations,generations,optimal,censored
-The results file is rewritten atomically after every run and is the
-checkpoint: rerunning the same command skips the runs already in it, so an
-interrupted sweep resumes. Results do not depend on --workers.
+  game,params,size_param,size,mu,seed,gamma_setting,max_evals,
+  positions,delta,gamma,evaluations,generations,optimal,censored
+Each row records the settings its result depends on. The results file is
+the checkpoint: each run is appended as it ends, so rerunning the command
+resumes an interrupted sweep; it refuses rows computed with other settings
+(naming the field) and rows of runs the config does not list. One process
+writes a results file at a time. Rows are in config order when the sweep
+ends, and do not depend on --workers.
 
-CONFIG example:
+CONFIG example ("gamma" defaults to "auto", 1/(20 Delta n); "max_evals" to 1e8):
   {"game": "subtraction", "params": {"k": "3"}, "size": "n",
    "sizes": [10, 20, 40], "seeds": 10, "mu": [100], "max_evals": 10000000}
+
+On a SLURM cluster (docs/cluster.md): --slurm writes RESULTS.sbatch, a job
+array with one shard of the runs per task (--shard I/N, each into
+RESULTS.shard-I-of-N.csv); --merge then joins the shards into RESULTS.csv,
+byte for byte the file one machine writes.
 
 Flags:
 `)
@@ -56,6 +75,7 @@ Flags:
 type sweepOpts struct {
 	out     string
 	workers int
+	cluster *clusterOpts
 }
 
 func sweepFlags() (*flag.FlagSet, *sweepOpts) {
@@ -63,15 +83,57 @@ func sweepFlags() (*flag.FlagSet, *sweepOpts) {
 	fs := flag.NewFlagSet("umda sweep", flag.ContinueOnError)
 	fs.StringVar(&o.out, "out", "", "results CSV `FILE` (also the checkpoint)")
 	fs.IntVar(&o.workers, "workers", 0, "runs in parallel (0: all cores)")
+	o.cluster = addClusterFlags(fs)
 	return fs, o
 }
 
-type sweepJob struct {
+// sweepRun is one work item: a run of UMDA.
+type sweepRun struct {
 	size, mu int
 	seed     uint64
 }
 
-var sweepHeader = []string{"game", "size_param", "size", "positions", "delta", "mu", "gamma", "seed", "evaluations", "generations", "optimal", "censored"}
+var sweepHeader = []string{"game", "params", "size_param", "size", "mu", "seed", "gamma_setting", "max_evals",
+	"positions", "delta", "gamma", "evaluations", "generations", "optimal", "censored"}
+
+// sweepJob lists the runs of cfg in config order (size, then mu, then
+// seed) as a shard.Job, and how many were listed twice (dropped).
+func (cfg *sweepConfig) sweepJob() (*shard.Job, []sweepRun, int) {
+	job := shard.NewJob("coevo umda sweep", sweepHeader, []string{"size", "mu", "seed"},
+		[]string{"game", "params", "size_param", "gamma_setting", "max_evals"})
+	settings := []string{cfg.Game, cfg.params, cfg.Size, cfg.gammaSetting, strconv.FormatInt(cfg.MaxEvals, 10)}
+	var runs []sweepRun
+	dropped := 0
+	for _, size := range cfg.Sizes {
+		for _, mu := range cfg.Mu {
+			for seed := 1; seed <= cfg.Seeds; seed++ {
+				if job.Add([]string{strconv.Itoa(size), strconv.Itoa(mu), strconv.Itoa(seed)}, settings) {
+					runs = append(runs, sweepRun{size, mu, uint64(seed)})
+				} else {
+					dropped++
+				}
+			}
+		}
+	}
+	return job, runs, dropped
+}
+
+// row is the results row of run j of game G.
+func (cfg *sweepConfig) row(j sweepRun, G *umda.Game, r *umda.Run) []string {
+	return []string{cfg.Game, cfg.params, cfg.Size, strconv.Itoa(j.size), strconv.Itoa(j.mu), strconv.FormatUint(j.seed, 10),
+		cfg.gammaSetting, strconv.FormatInt(cfg.MaxEvals, 10),
+		strconv.Itoa(G.NumPositions()), strconv.Itoa(G.MaxDegree()), strconv.FormatFloat(r.Gamma, 'g', -1, 64),
+		strconv.FormatInt(r.Evaluations, 10), strconv.Itoa(r.Generations), strconv.FormatBool(r.Optimal), strconv.FormatBool(r.Censored)}
+}
+
+func (cfg *sweepConfig) gameArgs(size int) games.Args {
+	a := games.Args{}
+	for k, v := range cfg.Params {
+		a[k] = v
+	}
+	a[cfg.Size] = strconv.Itoa(size)
+	return a
+}
 
 func cmdSweep(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, o := sweepFlags()
@@ -82,186 +144,200 @@ func cmdSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if o.out == "" {
 		return usagef("missing --out RESULTS.csv")
 	}
-	cfg, spec, err := readSweepConfig(file)
+	if o.workers < 0 {
+		return usagef("--workers %d: want 0 (all cores) or more", o.workers)
+	}
+	split, err := o.cluster.check()
 	if err != nil {
 		return err
 	}
-	rows, err := readResults(o.out)
+	cfg, err := readSweepConfig(file)
 	if err != nil {
 		return err
 	}
-	done := map[sweepJob]bool{}
-	for _, r := range rows {
-		size, _ := strconv.Atoi(r[2])
-		mu, _ := strconv.Atoi(r[5])
-		seed, _ := strconv.ParseUint(r[7], 10, 64)
-		done[sweepJob{size, mu, seed}] = true
+	job, runs, dropped := cfg.sweepJob()
+	if dropped > 0 {
+		fmt.Fprintf(stderr, "coevo umda sweep: %s lists a size or mu more than once: %d repeated runs dropped, each runs once\n", file, dropped)
 	}
-	var jobs []sweepJob
-	for _, size := range cfg.Sizes {
-		for _, mu := range cfg.Mu {
-			for seed := 1; seed <= cfg.Seeds; seed++ {
-				j := sweepJob{size, mu, uint64(seed)}
-				if !done[j] {
-					jobs = append(jobs, j)
-				}
-			}
-		}
+	command := coevoCommand("umda", "sweep", absPath(file), "--out", absPath(o.out))
+	switch {
+	case o.cluster.slurm:
+		return o.cluster.runSLURM(ctx, job, "coevo umda sweep", absPath(o.out), command, command, stdout)
+	case o.cluster.merge:
+		return o.cluster.runMerge(job, o.out, stdout)
 	}
-	fmt.Fprintf(stderr, "coevo umda sweep: %d runs to do, %d already in %s\n", len(jobs), len(done), o.out)
-	gamma := 0.0
-	if cfg.Gamma != "" && cfg.Gamma != "auto" {
-		if gamma, err = strconv.ParseFloat(cfg.Gamma, 64); err != nil || gamma <= 0 {
-			return usagef("%s: gamma %q: want \"auto\" or a positive number", file, cfg.Gamma)
-		}
+
+	log, err := job.Open(o.out, split)
+	if err != nil {
+		return shardError(err)
 	}
-	// Games are compiled once per size, shared by the runs.
-	prepared := map[int]*umda.Game{}
-	for _, size := range cfg.Sizes {
-		a := games.Args{}
-		for k, v := range cfg.Params {
-			a[k] = v
-		}
-		a[cfg.Size] = strconv.Itoa(size)
-		g, err := spec.Build(a)
-		if err != nil {
-			return usagef("%s: size %d: %v", file, size, err)
-		}
-		gr, err := game.CompileContext(ctx, g, game.Options{})
-		if err != nil {
-			return err
-		}
-		if prepared[size], err = umda.Prepare(gr, umda.Options{}); err != nil {
-			return usagef("%s: size %d: %v", file, size, err)
-		}
+	defer log.Close() // on early returns; the end closes it and checks
+	for _, n := range log.Notes() {
+		fmt.Fprintln(stderr, "coevo umda sweep:", n)
+	}
+	todo := log.Todo()
+	fmt.Fprintf(stderr, "coevo umda sweep: %d runs to do, %d already in %s\n", len(todo), log.Resumed(), log.Path())
+	prepared, err := cfg.prepare(ctx, file, runs, todo)
+	if err != nil {
+		return err
 	}
 	workers := o.workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	var (
 		mu    sync.Mutex
 		first error
+		done  int
 		wg    sync.WaitGroup
 	)
-	next := make(chan sweepJob)
+	step, end := countProgress(stderr, "coevo umda sweep", "runs", len(todo))
+	fail := func(err error) {
+		mu.Lock()
+		if first == nil {
+			first = err
+			cancel()
+		}
+		mu.Unlock()
+	}
+	next := make(chan int)
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := range next {
+			for i := range next {
+				j := runs[i]
 				G := prepared[j.size]
-				r, err := G.UMDA(ctx, umda.Params{Mu: j.mu, Gamma: gamma, Seed: j.seed, MaxEvaluations: cfg.MaxEvals, Workers: 1})
-				mu.Lock()
+				r, err := G.UMDA(ctx, umda.Params{Mu: j.mu, Gamma: cfg.gamma, Seed: j.seed, MaxEvaluations: cfg.MaxEvals, Workers: 1})
 				if err != nil {
-					if first == nil {
-						first = err
-					}
-					mu.Unlock()
+					fail(err)
 					continue
 				}
-				rows = append(rows, []string{cfg.Game, cfg.Size, strconv.Itoa(j.size), strconv.Itoa(G.NumPositions()), strconv.Itoa(G.MaxDegree()),
-					strconv.Itoa(j.mu), strconv.FormatFloat(r.Gamma, 'g', -1, 64), strconv.FormatUint(j.seed, 10),
-					strconv.FormatInt(r.Evaluations, 10), strconv.Itoa(r.Generations), strconv.FormatBool(r.Optimal), strconv.FormatBool(r.Censored)})
-				if err := writeResults(o.out, rows); err != nil && first == nil {
-					first = err
+				if err := log.Add(i, cfg.row(j, G, r)); err != nil {
+					fail(err)
+					continue
 				}
-				fmt.Fprintf(stderr, "\r%d/%d runs", len(rows)-len(done), len(jobs))
+				mu.Lock()
+				done++
+				step(done)
 				mu.Unlock()
 			}
 		}()
 	}
 feed:
-	for _, j := range jobs {
+	for _, i := range todo {
 		select {
-		case next <- j:
+		case next <- i:
 		case <-ctx.Done():
 			break feed
 		}
 	}
 	close(next)
 	wg.Wait()
-	fmt.Fprintln(stderr)
+	end()
+	if err := log.Close(); err != nil && first == nil {
+		first = err
+	}
 	if first != nil {
 		return first
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%d runs in %s\n", len(rows), o.out)
+	if split.IsWhole() {
+		fmt.Fprintf(stdout, "%d runs in %s\n", job.Len(), log.Path())
+	} else {
+		fmt.Fprintf(stdout, "%d runs of shard %s in %s\n", len(split.Items(job.Len())), split, log.Path())
+	}
 	return nil
 }
 
-func readSweepConfig(path string) (*sweepConfig, *games.Spec, error) {
+// prepare compiles the game of every size that a run to do needs, once.
+func (cfg *sweepConfig) prepare(ctx context.Context, file string, runs []sweepRun, todo []int) (map[int]*umda.Game, error) {
+	prepared := map[int]*umda.Game{}
+	for _, i := range todo {
+		size := runs[i].size
+		if prepared[size] != nil {
+			continue
+		}
+		g, err := cfg.spec.Build(cfg.gameArgs(size))
+		if err != nil {
+			return nil, usagef("%s: size %d: %v", file, size, err)
+		}
+		gr, err := game.CompileContext(ctx, g, game.Options{})
+		if err != nil {
+			return nil, err
+		}
+		G, err := umda.Prepare(gr, umda.Options{})
+		if err != nil {
+			return nil, usagef("%s: size %d: %v", file, size, err)
+		}
+		if cfg.gamma*float64(G.MaxDegree()) >= 1 {
+			return nil, usagef("%s: gamma %g: at size %d (Delta %d) it must be below 1/Delta = %g", file, cfg.gamma, size, G.MaxDegree(), 1/float64(G.MaxDegree()))
+		}
+		prepared[size] = G
+	}
+	return prepared, nil
+}
+
+func readSweepConfig(path string) (*sweepConfig, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, nil, usagef("%v", err)
+		return nil, usagef("%v", err)
 	}
 	var cfg sweepConfig
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&cfg); err != nil {
-		return nil, nil, usagef("%s: %v", path, err)
+		return nil, usagef("%s: %v", path, err)
 	}
-	spec, err := games.Lookup(cfg.Game)
-	if err != nil {
-		return nil, nil, usagef("%s: %v", path, err)
+	if cfg.spec, err = games.Lookup(cfg.Game); err != nil {
+		return nil, usagef("%s: %v", path, err)
 	}
 	switch {
 	case cfg.Size == "" || len(cfg.Sizes) == 0:
-		return nil, nil, usagef("%s: needs \"size\" (the parameter that varies) and \"sizes\"", path)
+		return nil, usagef("%s: needs \"size\" (the parameter that varies) and \"sizes\"", path)
 	case cfg.Seeds < 1:
-		return nil, nil, usagef("%s: \"seeds\" must be at least 1", path)
+		return nil, usagef("%s: \"seeds\" must be at least 1", path)
 	case len(cfg.Mu) == 0:
-		return nil, nil, usagef("%s: needs \"mu\", a list of population sizes", path)
+		return nil, usagef("%s: needs \"mu\", a list of population sizes", path)
+	case cfg.MaxEvals < 0:
+		return nil, usagef("%s: \"max_evals\" %d: want a positive budget (0 or absent: 100000000)", path, cfg.MaxEvals)
+	case float64(len(cfg.Sizes))*float64(len(cfg.Mu))*float64(cfg.Seeds) > maxSweepRuns:
+		return nil, usagef("%s: %d sizes x %d mu x %d seeds is more than %d runs", path, len(cfg.Sizes), len(cfg.Mu), cfg.Seeds, maxSweepRuns)
+	}
+	if _, ok := cfg.Params[cfg.Size]; ok {
+		return nil, usagef("%s: %q is the size that varies; it cannot also be in \"params\"", path, cfg.Size)
+	}
+	if cfg.MaxEvals == 0 {
+		cfg.MaxEvals = 100_000_000 // umda's default budget, recorded as such
 	}
 	for _, m := range cfg.Mu {
 		if m < 1 {
-			return nil, nil, usagef("%s: mu %d must be at least 1", path, m)
+			return nil, usagef("%s: mu %d must be at least 1", path, m)
 		}
 	}
-	return &cfg, spec, nil
-}
-
-// readResults reads an earlier results file (none is fine).
-func readResults(path string) ([][]string, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		return nil, usagef("%s: not a results file of coevo umda sweep: %v", path, err)
-	}
-	if len(recs) == 0 {
-		return nil, nil
-	}
-	if len(recs[0]) != len(sweepHeader) || recs[0][0] != "game" {
-		return nil, usagef("%s: not a results file of coevo umda sweep (header %v)", path, recs[0])
-	}
-	return recs[1:], nil
-}
-
-// writeResults writes all rows, sorted, through a temporary file.
-func writeResults(path string, rows [][]string) error {
-	sorted := append([][]string(nil), rows...)
-	num := func(s string) float64 { v, _ := strconv.ParseFloat(s, 64); return v }
-	sort.SliceStable(sorted, func(a, b int) bool {
-		for _, k := range []int{2, 5, 7} { // size, mu, seed
-			if x, y := num(sorted[a][k]), num(sorted[b][k]); x != y {
-				return x < y
-			}
+	cfg.gammaSetting = "auto"
+	if cfg.Gamma != "" && cfg.Gamma != "auto" {
+		if cfg.gamma, err = strconv.ParseFloat(cfg.Gamma, 64); err != nil || !(cfg.gamma > 0 && cfg.gamma < 1) {
+			return nil, usagef("%s: gamma %q: want \"auto\" or a number in (0, 1)", path, cfg.Gamma)
 		}
-		return false
-	})
-	return atomicfile.Write(path, func(f io.Writer) error {
-		w := csv.NewWriter(f)
-		w.Write(sweepHeader)
-		w.WriteAll(sorted)
-		return w.Error()
-	})
+		cfg.gammaSetting = strconv.FormatFloat(cfg.gamma, 'g', -1, 64)
+	}
+	var params []string
+	for k, v := range cfg.Params {
+		params = append(params, k+"="+v)
+	}
+	sort.Strings(params)
+	cfg.params = strings.Join(params, " ")
+	// Every size must make a game (checked before anything runs, and
+	// before a cluster job is submitted).
+	for _, size := range cfg.Sizes {
+		if _, err := cfg.spec.Build(cfg.gameArgs(size)); err != nil {
+			return nil, usagef("%s: size %d: %v", path, size, err)
+		}
+	}
+	return &cfg, nil
 }

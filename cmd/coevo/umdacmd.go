@@ -26,6 +26,9 @@ root v* -> v0 is added first (paper 000 section 2), as the output says.
 Example:
   coevo umda --game subtraction --n 30 --k 3 --mu 200 --seed 1 --json
 
+Many runs (sizes x mu x seeds, resumable, on a SLURM cluster too):
+  coevo umda sweep CONFIG --out results.csv (see coevo umda sweep --help)
+
 Flags:
 `)
 	fs, _ := umdaFlags(nil)

@@ -1,6 +1,7 @@
 package games_test
 
 import (
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -168,19 +169,6 @@ func allStrings(n int, f func(string)) {
 	}
 }
 
-func runs(s string) []int {
-	var r []int
-	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) && s[j] == s[i] {
-			j++
-		}
-		r = append(r, j-i)
-		i = j
-	}
-	return r
-}
-
 // Paper 002 Theorem 2.5: a single heap (run) of size n in GA1 has the value
 // of a Kayles heap of size n-1; with Proposition 2.3 the value of any bit
 // string is the nim-sum over its runs. Kayles values from OEIS A002186.
@@ -196,7 +184,7 @@ func TestGA1Theorem25(t *testing.T) {
 		allStrings(n, func(s string) {
 			g, _ := games.NewGA1(s)
 			want := 0
-			for _, h := range runs(s) {
+			for _, h := range games.Runs(s) {
 				want ^= kayles[h-1]
 			}
 			if v := solve(t, g).Value(game.Start); v != want {
@@ -212,7 +200,7 @@ func TestGA2Theorem32(t *testing.T) {
 	for n := 1; n <= 11; n++ {
 		allStrings(n, func(s string) {
 			g, _ := games.NewGA2(s)
-			r := len(runs(s))
+			r := len(games.Runs(s))
 			tt := (3 - r%3) % 3
 			want := (tt + len(s)) % 3
 			if v := solve(t, g).Value(game.Start); v != want {
@@ -384,6 +372,7 @@ func TestRegistry(t *testing.T) {
 		"euclid":             {"a": "21", "b": "8"},
 		"figure1":            {},
 		"figure4":            {},
+		"luckynim":           {},
 	}
 	for _, name := range games.Names() {
 		args, ok := examples[name]
@@ -396,6 +385,9 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("%s: no source or summary", name)
 		}
 		g, err := spec.Build(args)
+		if errors.Is(err, games.ErrSimultaneous) {
+			continue // Lucky Nim: see TestLuckyRegistry
+		}
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

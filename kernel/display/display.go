@@ -13,6 +13,7 @@
 //	id := display.Show(display.HTML("<b>0%</b>"))
 //	display.Update(id, display.HTML("<b>100%</b>"))
 //	p := display.NewProgress("games", 1000)   // an updating progress bar
+//	display.Clear(true)                       // clear the cell's output (at the next output)
 //	ctx := display.Context()                  // cancelled when the cell is interrupted
 package display
 
@@ -174,7 +175,11 @@ func plotBundle(p *gplot.Plot) Bundle {
 
 // Sink receives what cells publish; the kernel installs one per cell.
 type Sink interface {
+	// Display shows b, or replaces what display id shows when update.
 	Display(b Bundle, id string, update bool)
+	// Clear clears the cell's output: now, or when wait, just before the
+	// next output arrives (which avoids flicker in a loop that redraws).
+	Clear(wait bool)
 }
 
 var (
@@ -220,6 +225,17 @@ func Show(v any) string {
 
 // Update replaces what display id shows.
 func Update(id string, v any) { publish(Of(v), id, true) }
+
+// Clear clears the running cell's output (Jupyter's clear_output): at
+// once, or when wait is true, as soon as the next output arrives.
+func Clear(wait bool) {
+	mu.Lock()
+	s := sink
+	mu.Unlock()
+	if s != nil {
+		s.Clear(wait)
+	}
+}
 
 // Progress is an updating progress bar; Set and Add redraw it at most ten
 // times a second, and Done draws it full.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"strings"
@@ -87,6 +88,12 @@ func (r *recorder) Display(b Bundle, id string, update bool) {
 	r.got = append(r.got, kind+" "+id)
 }
 
+func (r *recorder) Clear(wait bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.got = append(r.got, fmt.Sprintf("clear %v", wait))
+}
+
 func TestShowUpdateProgress(t *testing.T) {
 	r := &recorder{}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -96,7 +103,8 @@ func TestShowUpdateProgress(t *testing.T) {
 	Update(id, HTML("b"))
 	p := NewProgress("work", 10)
 	p.Done()
-	if len(r.got) != 4 || r.got[0] != "show "+id || r.got[1] != "update "+id || !strings.HasPrefix(r.got[3], "update ") {
+	Clear(true)
+	if len(r.got) != 5 || r.got[0] != "show "+id || r.got[1] != "update "+id || !strings.HasPrefix(r.got[3], "update ") || r.got[4] != "clear true" {
 		t.Fatalf("%v", r.got)
 	}
 	cancel()

@@ -4,6 +4,9 @@ package symbols
 
 import (
 	"github.com/coevolab/coevo/engine/games"
+	"go/constant"
+	"go/token"
+	"math/rand/v2"
 	"reflect"
 )
 
@@ -11,12 +14,19 @@ func init() {
 	Symbols["github.com/coevolab/coevo/engine/games/games"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"Entropy":              reflect.ValueOf(games.Entropy),
+		"ErrSimultaneous":      reflect.ValueOf(&games.ErrSimultaneous).Elem(),
 		"Figure1":              reflect.ValueOf(games.Figure1),
 		"Figure4":              reflect.ValueOf(games.Figure4),
+		"GA1Heaps":             reflect.ValueOf(games.GA1Heaps),
+		"GA1Rule":              reflect.ValueOf(games.GA1Rule),
 		"GrundysGame":          reflect.ValueOf(games.GrundysGame),
 		"HeapRule":             reflect.ValueOf(games.HeapRule),
+		"HeapsOf":              reflect.ValueOf(games.HeapsOf),
 		"Kayles":               reflect.ValueOf(games.Kayles),
 		"Lookup":               reflect.ValueOf(games.Lookup),
+		"Loss":                 reflect.ValueOf(games.Loss),
+		"LuckyNimArgs":         reflect.ValueOf(games.LuckyNimArgs),
+		"MaxLuckyPositions":    reflect.ValueOf(constant.MakeFromLiteral("20000000", token.INT, 0)),
 		"Names":                reflect.ValueOf(games.Names),
 		"NewArcKayles":         reflect.ValueOf(games.NewArcKayles),
 		"NewChomp":             reflect.ValueOf(games.NewChomp),
@@ -26,16 +36,22 @@ func init() {
 		"NewExplicit":          reflect.ValueOf(games.NewExplicit),
 		"NewGA1":               reflect.ValueOf(games.NewGA1),
 		"NewGA2":               reflect.ValueOf(games.NewGA2),
+		"NewGA2Heaps":          reflect.ValueOf(games.NewGA2Heaps),
 		"NewHeaps":             reflect.ValueOf(games.NewHeaps),
+		"NewLuckyNim":          reflect.ValueOf(games.NewLuckyNim),
 		"NewSilverDollar":      reflect.ValueOf(games.NewSilverDollar),
 		"NewTurningTurtles":    reflect.ValueOf(games.NewTurningTurtles),
 		"Nim":                  reflect.ValueOf(games.Nim),
 		"Octal":                reflect.ValueOf(games.Octal),
 		"ParseEdges":           reflect.ValueOf(games.ParseEdges),
 		"Register":             reflect.ValueOf(games.Register),
+		"RunBits":              reflect.ValueOf(games.RunBits),
+		"Runs":                 reflect.ValueOf(games.Runs),
 		"Specs":                reflect.ValueOf(games.Specs),
 		"Subtraction":          reflect.ValueOf(games.Subtraction),
 		"SubtractionNim":       reflect.ValueOf(games.SubtractionNim),
+		"Undetermined":         reflect.ValueOf(games.Undetermined),
+		"Win":                  reflect.ValueOf(games.Win),
 
 		// type definitions
 		"ArcKayles":         reflect.ValueOf((*games.ArcKayles)(nil)),
@@ -47,10 +63,58 @@ func init() {
 		"Explicit":          reflect.ValueOf((*games.Explicit)(nil)),
 		"GA1":               reflect.ValueOf((*games.GA1)(nil)),
 		"GA2":               reflect.ValueOf((*games.GA2)(nil)),
+		"GA2Heaps":          reflect.ValueOf((*games.GA2Heaps)(nil)),
 		"Heaps":             reflect.ValueOf((*games.Heaps)(nil)),
+		"LuckyAdversary":    reflect.ValueOf((*games.LuckyAdversary)(nil)),
+		"LuckyMatch":        reflect.ValueOf((*games.LuckyMatch)(nil)),
+		"LuckyMove":         reflect.ValueOf((*games.LuckyMove)(nil)),
+		"LuckyNim":          reflect.ValueOf((*games.LuckyNim)(nil)),
+		"LuckyOmega":        reflect.ValueOf((*games.LuckyOmega)(nil)),
+		"LuckyPeeker":       reflect.ValueOf((*games.LuckyPeeker)(nil)),
+		"LuckyRandom":       reflect.ValueOf((*games.LuckyRandom)(nil)),
+		"LuckyStrategy":     reflect.ValueOf((*games.LuckyStrategy)(nil)),
+		"LuckyTable":        reflect.ValueOf((*games.LuckyTable)(nil)),
+		"Mismatch":          reflect.ValueOf((*games.Mismatch)(nil)),
 		"Param":             reflect.ValueOf((*games.Param)(nil)),
 		"SilverDollar":      reflect.ValueOf((*games.SilverDollar)(nil)),
 		"Spec":              reflect.ValueOf((*games.Spec)(nil)),
 		"TurningTurtles":    reflect.ValueOf((*games.TurningTurtles)(nil)),
+		"Verdict":           reflect.ValueOf((*games.Verdict)(nil)),
+
+		// interface wrapper definitions
+		"_LuckyPeeker":   reflect.ValueOf((*_github_com_coevolab_coevo_engine_games_LuckyPeeker)(nil)),
+		"_LuckyStrategy": reflect.ValueOf((*_github_com_coevolab_coevo_engine_games_LuckyStrategy)(nil)),
 	}
+}
+
+// _github_com_coevolab_coevo_engine_games_LuckyPeeker is an interface wrapper for LuckyPeeker type
+type _github_com_coevolab_coevo_engine_games_LuckyPeeker struct {
+	IValue  interface{}
+	WHeap   func(g *games.LuckyNim, heaps []int, rng *rand.Rand) int
+	WNumber func(g *games.LuckyNim, heaps []int, heap int, mover bool, rng *rand.Rand) int
+	WPeek   func(g *games.LuckyNim, heaps []int, heap int, mover bool, other int, rng *rand.Rand) int
+}
+
+func (W _github_com_coevolab_coevo_engine_games_LuckyPeeker) Heap(g *games.LuckyNim, heaps []int, rng *rand.Rand) int {
+	return W.WHeap(g, heaps, rng)
+}
+func (W _github_com_coevolab_coevo_engine_games_LuckyPeeker) Number(g *games.LuckyNim, heaps []int, heap int, mover bool, rng *rand.Rand) int {
+	return W.WNumber(g, heaps, heap, mover, rng)
+}
+func (W _github_com_coevolab_coevo_engine_games_LuckyPeeker) Peek(g *games.LuckyNim, heaps []int, heap int, mover bool, other int, rng *rand.Rand) int {
+	return W.WPeek(g, heaps, heap, mover, other, rng)
+}
+
+// _github_com_coevolab_coevo_engine_games_LuckyStrategy is an interface wrapper for LuckyStrategy type
+type _github_com_coevolab_coevo_engine_games_LuckyStrategy struct {
+	IValue  interface{}
+	WHeap   func(g *games.LuckyNim, heaps []int, rng *rand.Rand) int
+	WNumber func(g *games.LuckyNim, heaps []int, heap int, mover bool, rng *rand.Rand) int
+}
+
+func (W _github_com_coevolab_coevo_engine_games_LuckyStrategy) Heap(g *games.LuckyNim, heaps []int, rng *rand.Rand) int {
+	return W.WHeap(g, heaps, rng)
+}
+func (W _github_com_coevolab_coevo_engine_games_LuckyStrategy) Number(g *games.LuckyNim, heaps []int, heap int, mover bool, rng *rand.Rand) int {
+	return W.WNumber(g, heaps, heap, mover, rng)
 }

@@ -11,6 +11,7 @@ func init() {
 	Symbols["github.com/coevolab/coevo/kernel/display/display"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"Attach":      reflect.ValueOf(display.Attach),
+		"Clear":       reflect.ValueOf(display.Clear),
 		"Context":     reflect.ValueOf(display.Context),
 		"MaxRows":     reflect.ValueOf(&display.MaxRows).Elem(),
 		"NewProgress": reflect.ValueOf(display.NewProgress),
@@ -37,9 +38,13 @@ func init() {
 // _github_com_coevolab_coevo_kernel_display_Sink is an interface wrapper for Sink type
 type _github_com_coevolab_coevo_kernel_display_Sink struct {
 	IValue   interface{}
+	WClear   func(wait bool)
 	WDisplay func(b display.Bundle, id string, update bool)
 }
 
+func (W _github_com_coevolab_coevo_kernel_display_Sink) Clear(wait bool) {
+	W.WClear(wait)
+}
 func (W _github_com_coevolab_coevo_kernel_display_Sink) Display(b display.Bundle, id string, update bool) {
 	W.WDisplay(b, id, update)
 }

@@ -12,6 +12,7 @@ func init() {
 		// function, constant and variable definitions
 		"Heatmap": reflect.ValueOf(plot.Heatmap),
 		"Height":  reflect.ValueOf(&plot.Height).Elem(),
+		"Lines":   reflect.ValueOf(plot.Lines),
 		"LogLog":  reflect.ValueOf(plot.LogLog),
 		"Ratings": reflect.ValueOf(plot.Ratings),
 		"Save":    reflect.ValueOf(plot.Save),

@@ -6,7 +6,8 @@
 // where signature is the hex HMAC-SHA256, under the connection's key, of
 // the four JSON frames that follow it. Decode verifies the signature
 // before it parses anything, so a message with a wrong signature is
-// rejected unread.
+// rejected unread; and, as ipykernel does, it remembers the signatures it
+// has accepted, so that a message captured and sent again is rejected too.
 package wire
 
 import (
@@ -18,6 +19,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -50,12 +52,56 @@ type Message struct {
 // ErrSignature reports a message whose signature does not verify.
 var ErrSignature = errors.New("wire: bad message signature")
 
+// ErrReplay reports a message whose signature was already accepted: the
+// same message sent again, which a signed connection must not execute
+// twice.
+var ErrReplay = errors.New("wire: duplicate message signature (a replayed message)")
+
+// Remembered is how many accepted signatures a Signer remembers for
+// replay protection (ipykernel's digest history is as long); the oldest
+// are forgotten first.
+const Remembered = 1 << 16
+
 // Signer signs and verifies messages with a connection key. An empty key
-// disables signing, as the specification allows.
-type Signer struct{ key []byte }
+// disables signing, and so replay protection, as the specification allows.
+// A Signer is safe for concurrent use.
+type Signer struct {
+	key []byte
+
+	mu   sync.Mutex
+	seen map[[sha256.Size]byte]struct{}
+	ring [][sha256.Size]byte // accepted signatures, oldest at next
+	next int
+}
 
 // NewSigner returns a signer for key.
-func NewSigner(key string) *Signer { return &Signer{[]byte(key)} }
+func NewSigner(key string) *Signer { return &Signer{key: []byte(key)} }
+
+// accept records an accepted signature, reporting false if it was
+// already recorded.
+func (s *Signer) accept(sig []byte) bool {
+	var d [sha256.Size]byte
+	if n, err := hex.Decode(d[:], sig); err != nil || n != len(d) {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.seen == nil {
+		s.seen = make(map[[sha256.Size]byte]struct{})
+	}
+	if _, dup := s.seen[d]; dup {
+		return false
+	}
+	if len(s.ring) < Remembered {
+		s.ring = append(s.ring, d)
+	} else {
+		delete(s.seen, s.ring[s.next])
+		s.ring[s.next] = d
+		s.next = (s.next + 1) % Remembered
+	}
+	s.seen[d] = struct{}{}
+	return true
+}
 
 func (s *Signer) sign(parts ...[]byte) []byte {
 	if len(s.key) == 0 {
@@ -84,13 +130,24 @@ func (s *Signer) Decode(frames [][]byte) (*Message, error) {
 		return nil, fmt.Errorf("wire: %d frames after the delimiter, need at least 5", len(frames)-i-1)
 	}
 	sig, h, p, md, c := frames[i+1], frames[i+2], frames[i+3], frames[i+4], frames[i+5]
-	if len(s.key) > 0 {
-		want := s.sign(h, p, md, c)
-		if !hmac.Equal(bytes.ToLower(sig), want) {
-			return nil, ErrSignature
-		}
+	want := s.sign(h, p, md, c)
+	if len(s.key) > 0 && !hmac.Equal(bytes.ToLower(sig), want) {
+		return nil, ErrSignature
 	}
-	m := &Message{Identities: frames[:i], Buffers: frames[i+6:]}
+	// The message is checked whole before its signature is remembered, so
+	// that a malformed message does not use up a slot.
+	m, err := parse(frames[:i], h, p, md, c, frames[i+6:])
+	if err != nil {
+		return nil, err
+	}
+	if len(s.key) > 0 && !s.accept(want) {
+		return nil, ErrReplay
+	}
+	return m, nil
+}
+
+func parse(ids [][]byte, h, p, md, c []byte, buffers [][]byte) (*Message, error) {
+	m := &Message{Identities: ids, Buffers: buffers}
 	if err := json.Unmarshal(h, &m.Header); err != nil {
 		return nil, fmt.Errorf("wire: header: %w", err)
 	}

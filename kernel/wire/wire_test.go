@@ -79,3 +79,56 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// A validly signed message sent twice is accepted once (ipykernel's
+// Session rejects a digest it has seen with "Duplicate Signature").
+func TestReplayRejected(t *testing.T) {
+	s := NewSigner("secret")
+	frames, _ := s.Encode(&Message{Header: NewHeader("execute_request", "s"), Content: json.RawMessage(`{"code":"x++"}`)})
+	if _, err := s.Decode(frames); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Decode(frames); !errors.Is(err, ErrReplay) {
+		t.Fatalf("second delivery: %v, want ErrReplay", err)
+	}
+	// Another message with the same content has another header (msg_id,
+	// date), so another signature: accepted.
+	again, _ := s.Encode(&Message{Header: NewHeader("execute_request", "s"), Content: json.RawMessage(`{"code":"x++"}`)})
+	if _, err := s.Decode(again); err != nil {
+		t.Fatalf("a new message with the same code: %v", err)
+	}
+	// Without a key there are no signatures to remember.
+	open := NewSigner("")
+	plain, _ := open.Encode(&Message{Header: NewHeader("kernel_info_request", "s")})
+	for i := 0; i < 2; i++ {
+		if _, err := open.Decode(plain); err != nil {
+			t.Fatalf("unsigned delivery %d: %v", i, err)
+		}
+	}
+}
+
+// The memory of signatures is bounded: after Remembered newer messages,
+// the oldest signature is forgotten, and the newest are still refused.
+func TestReplayMemoryBounded(t *testing.T) {
+	s := NewSigner("k")
+	first, _ := s.Encode(&Message{Header: NewHeader("a", "s")})
+	if _, err := s.Decode(first); err != nil {
+		t.Fatal(err)
+	}
+	var last [][]byte
+	for i := 0; i < Remembered; i++ {
+		last, _ = s.Encode(&Message{Header: NewHeader("a", "s")})
+		if _, err := s.Decode(last); err != nil {
+			t.Fatalf("message %d: %v", i, err)
+		}
+	}
+	if len(s.seen) != Remembered {
+		t.Fatalf("%d signatures remembered, want %d", len(s.seen), Remembered)
+	}
+	if _, err := s.Decode(first); err != nil {
+		t.Fatalf("the oldest signature should be forgotten: %v", err)
+	}
+	if _, err := s.Decode(last); !errors.Is(err, ErrReplay) {
+		t.Fatalf("the newest signature: %v, want ErrReplay", err)
+	}
+}

@@ -54,6 +54,8 @@ class CoevoKernelTests(jupyter_kernel_test.KernelTests):
 
     code_inspect_sample = "strings.Repeat"
 
+    code_clear_output = 'import "github.com/coevolab/coevo/kernel/display"\ndisplay.Clear(false)'
+
     def run_cell(self, code):
         """Execute code; return the reply and (arrival time, message) of outputs."""
         self.flush_channels()
@@ -84,6 +86,27 @@ class CoevoKernelTests(jupyter_kernel_test.KernelTests):
         first = [t for t, m in outputs if m["msg_type"] == "stream" and "first" in m["content"]["text"]]
         self.assertTrue(first, "no stream message with 'first'")
         self.assertGreater(end - first[0], 1.0, "'first' arrived only at the end of the cell")
+
+    def test_worker_death_restores_session(self):
+        """A cell that kills the worker (a panic in a goroutine) costs the worker, not the session."""
+        reply, _, _ = self.run_cell("keep := 41")
+        self.assertEqual(reply["content"]["status"], "ok")
+        reply, outputs, _ = self.run_cell('go func() { panic("x") }()\nselect {}')
+        self.assertEqual(reply["content"]["ename"], "worker died")
+        self.assertTrue(reply["content"]["evalue"].startswith("a goroutine panicked: x"), reply["content"]["evalue"])
+        notes = [m["content"]["data"]["text/plain"] for _, m in outputs if m["msg_type"] == "display_data"]
+        self.assertTrue(any("Session restored" in n for n in notes), notes)
+        self.assertTrue(self.kc.is_alive())
+        reply, outputs, _ = self.run_cell("keep + 1")
+        results = [m["content"]["data"]["text/plain"] for _, m in outputs if m["msg_type"] == "execute_result"]
+        self.assertEqual(results, ["42"])
+
+    def test_magic_time(self):
+        """%time prints IPython's lines and keeps what its statement declares."""
+        reply, outputs, _ = self.run_cell("%time t := 6 * 7\nt")
+        self.assertEqual(reply["content"]["status"], "ok")
+        text = "".join(m["content"]["text"] for _, m in outputs if m["msg_type"] == "stream")
+        self.assertRegex(text, r"^CPU times: user .+, sys: .+, total: .+\nWall time: .+\n$")
 
 
 if __name__ == "__main__":

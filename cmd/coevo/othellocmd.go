@@ -1,0 +1,387 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/coevolab/coevo/engine/othello"
+	"github.com/coevolab/coevo/engine/tournament"
+	"github.com/coevolab/coevo/internal/atomicfile"
+)
+
+func othelloHelp(w io.Writer) {
+	fmt.Fprint(w, `Usage: coevo othello perft|play|league|show [flags]
+
+Othello on bitboards with the 1-ply weighted-piece-counter (WPC) players of
+paper 003 section VI (docs/othello.md).
+
+  perft   count the game tree from the start (a pass is a move, a finished
+          game a leaf): depths 1-6 give 4, 12, 56, 244, 1396, 8200
+  play    N games between two players in fixed seats
+  league  a round robin: every pair plays N games, half in each seat;
+          prints the points table and writes one CSV line per game
+  show    one game: the move list and the final board, as text and SVG/PNG
+
+Players: `+othello.PlayerSpecs+`.
+Each side makes a forced random move with probability --epsilon (paper 003:
+0.1). Game r of player i (first, black) against player j draws from its own
+stream, derived from --seed, i, j and r, so results do not depend on
+--workers, and "play --seed S" plays the same games as the first pairing of
+"league --seed S"; "show --seed S" shows game 0 of "play --seed S".
+
+Examples:
+  coevo othello perft --depth 6 --json
+  coevo othello play --black heuristic --white random:1 --games 1000 --json
+  coevo othello league --players heuristic,random:1,random:2 --games 100 --out results.csv
+  coevo bt fit results.csv --format games
+  coevo othello show --black heuristic --white random-mover --seed 3 --svg game.svg
+
+Run "coevo othello COMMAND --help" for a command's flags.
+`)
+}
+
+func cmdOthello(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usagef("missing subcommand: perft, play, league or show (see coevo othello --help)")
+	}
+	switch args[0] {
+	case "-h", "--help", "-help", "help":
+		othelloHelp(stdout)
+		return errHelp
+	case "perft":
+		return othelloPerft(ctx, args[1:], stdout)
+	case "play":
+		return othelloPlay(ctx, args[1:], stdout, stderr)
+	case "league":
+		return othelloLeague(ctx, args[1:], stdout, stderr)
+	case "show":
+		return othelloShow(args[1:], stdout)
+	}
+	return usagef("unknown subcommand %q (want perft, play, league or show)", args[0])
+}
+
+// parseSub parses the flags of an othello subcommand, which takes no
+// other arguments; --help prints usage, about and the flags.
+func parseSub(fs *flag.FlagSet, args []string, stdout io.Writer, usage, about string) error {
+	help := func(w io.Writer) {
+		fmt.Fprintf(w, "Usage: coevo othello %s\n\n%s\n\nFlags:\n", usage, about)
+		flagDefaults(w, fs)
+	}
+	if err := parseFlags(fs, args, stdout, help); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
+}
+
+type perftOpts struct {
+	depth, workers int
+	json           bool
+}
+
+func perftFlags() (*flag.FlagSet, *perftOpts) {
+	o := &perftOpts{}
+	fs := flag.NewFlagSet("othello perft", flag.ContinueOnError)
+	fs.IntVar(&o.depth, "depth", 6, "plies to count")
+	fs.IntVar(&o.workers, "workers", 0, "parallel subtrees (0: all cores); the count does not depend on it")
+	fs.BoolVar(&o.json, "json", false, `print {"depth":D,"nodes":N}`)
+	return fs, o
+}
+
+func othelloPerft(ctx context.Context, args []string, stdout io.Writer) error {
+	fs, o := perftFlags()
+	if err := parseSub(fs, args, stdout, "perft --depth D [--json]",
+		"Counts the leaves of the game tree from the start at depth D: a pass\ncounts as a move and a finished game is a leaf (the published convention)."); err != nil {
+		return err
+	}
+	if o.depth < 0 || o.depth > 30 {
+		return usagef("--depth %d: want 0 to 30 (depth 12 already takes seconds)", o.depth)
+	}
+	t0 := time.Now()
+	n, err := othello.PerftContext(ctx, othello.Start(), o.depth, o.workers)
+	if err != nil {
+		return err
+	}
+	if o.json {
+		return json.NewEncoder(stdout).Encode(struct {
+			Depth int   `json:"depth"`
+			Nodes int64 `json:"nodes"`
+		}{o.depth, n})
+	}
+	fmt.Fprintf(stdout, "perft %d: %d nodes (%.3fs)\n", o.depth, n, time.Since(t0).Seconds())
+	return nil
+}
+
+// matchOpts are the flags common to play, league and show.
+type matchOpts struct {
+	games, workers int
+	epsilon        float64
+	seed           uint64
+}
+
+func (o *matchOpts) register(fs *flag.FlagSet, games bool) {
+	if games {
+		fs.IntVar(&o.games, "games", 100, "games (a league: per pair, half in each seat)")
+		fs.IntVar(&o.workers, "workers", 0, "games in parallel (0: all cores); results do not depend on it")
+	}
+	fs.Float64Var(&o.epsilon, "epsilon", 0.1, "probability of a forced random move, for either side (paper 003: 0.1)")
+	fs.Uint64Var(&o.seed, "seed", 1, "seed of the games' random streams")
+}
+
+func (o *matchOpts) check() error {
+	if o.epsilon < 0 || o.epsilon > 1 {
+		return usagef("--epsilon %v: a probability, want 0 to 1", o.epsilon)
+	}
+	return nil
+}
+
+func (o *matchOpts) options(stderr io.Writer) (tournament.Options, func()) {
+	opt := tournament.Options{Seed: o.seed, Workers: o.workers}
+	progress, done := progressTo(stderr, "games")
+	if progress != nil {
+		opt.Progress = func(n, _ int) { progress(n) }
+	}
+	return opt, done
+}
+
+// parsePlayer reads a player name given to a flag; a bad name or WPC file
+// is bad usage naming both.
+func parsePlayer(flagName, spec string) (othello.Player, error) {
+	if spec == "" {
+		return nil, usagef("missing --%s (a player: %s)", flagName, othello.PlayerSpecs)
+	}
+	p, err := othello.ParsePlayer(spec)
+	if err != nil {
+		return nil, usagef("--%s: %v", flagName, err)
+	}
+	return p, nil
+}
+
+// seated reads --black and --white and names them for a tournament, where
+// names must differ.
+func seated(black, white string) ([]othello.Player, []string, error) {
+	b, err := parsePlayer("black", black)
+	if err != nil {
+		return nil, nil, err
+	}
+	w, err := parsePlayer("white", white)
+	if err != nil {
+		return nil, nil, err
+	}
+	names := []string{black, white}
+	if black == white {
+		names = []string{black + " (black)", white + " (white)"}
+	}
+	return []othello.Player{b, w}, names, nil
+}
+
+type playOpts struct {
+	matchOpts
+	black, white string
+	json         bool
+}
+
+func playFlags() (*flag.FlagSet, *playOpts) {
+	o := &playOpts{}
+	fs := flag.NewFlagSet("othello play", flag.ContinueOnError)
+	fs.StringVar(&o.black, "black", "", "the black player (moves first)")
+	fs.StringVar(&o.white, "white", "", "the white player")
+	o.register(fs, true)
+	fs.BoolVar(&o.json, "json", false, `print {"black_wins":..,"white_wins":..,"draws":..,"black_points":..}`)
+	return fs, o
+}
+
+func othelloPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs, o := playFlags()
+	if err := parseSub(fs, args, stdout, "play --black P --white P [--games N] [--epsilon E] [--seed S] [--json]",
+		"Plays N games, --black always moving first. Players: "+othello.PlayerSpecs+"."); err != nil {
+		return err
+	}
+	if err := o.check(); err != nil {
+		return err
+	}
+	if o.games < 1 || o.games > tournament.MaxGames {
+		return usagef("--games %d: want 1 to %d", o.games, tournament.MaxGames)
+	}
+	players, names, err := seated(o.black, o.white)
+	if err != nil {
+		return err
+	}
+	opt, done := o.options(stderr)
+	res, err := tournament.Play(ctx, &othello.Match{Players: players, Epsilon: o.epsilon}, names,
+		[]tournament.Fixture{{First: 0, Second: 1, Games: o.games}}, opt)
+	done()
+	if err != nil {
+		return err
+	}
+	var bw, ww, draws int
+	for _, s := range res.Scores[0] {
+		switch s {
+		case 1:
+			bw++
+		case 0:
+			ww++
+		default:
+			draws++
+		}
+	}
+	points := float64(bw) + float64(draws)/2
+	if o.json {
+		return json.NewEncoder(stdout).Encode(struct {
+			BlackWins   int     `json:"black_wins"`
+			WhiteWins   int     `json:"white_wins"`
+			Draws       int     `json:"draws"`
+			BlackPoints float64 `json:"black_points"`
+		}{bw, ww, draws, points})
+	}
+	fmt.Fprintf(stdout, "black %s, white %s: %d games, epsilon %g, seed %d\n", o.black, o.white, o.games, o.epsilon, o.seed)
+	fmt.Fprintf(stdout, "black wins %d, white wins %d, draws %d: black scores %g points (%.1f%%)\n",
+		bw, ww, draws, points, 100*points/float64(o.games))
+	return nil
+}
+
+type leagueOpts struct {
+	matchOpts
+	players, out string
+}
+
+func leagueFlags() (*flag.FlagSet, *leagueOpts) {
+	o := &leagueOpts{}
+	fs := flag.NewFlagSet("othello league", flag.ContinueOnError)
+	fs.StringVar(&o.players, "players", "", "comma-separated players, e.g. heuristic,random:1,random:2,file:w.csv")
+	o.register(fs, true)
+	fs.StringVar(&o.out, "out", "", "write one line per game to `FILE` (first,second,result,game: coevo bt fit FILE --format games)")
+	return fs, o
+}
+
+func othelloLeague(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs, o := leagueFlags()
+	if err := parseSub(fs, args, stdout, "league --players P,P,... [--games N] [--epsilon E] [--seed S] [--out FILE]",
+		"A round robin: every pair plays N games, half with each player moving\nfirst. Prints the points table (row i, column j: what i scored against j)\nand writes the games, for coevo bt fit FILE --format games.\nPlayers: "+othello.PlayerSpecs+"."); err != nil {
+		return err
+	}
+	if err := o.check(); err != nil {
+		return err
+	}
+	if o.games < 2 || o.games%2 != 0 || o.games > 2*tournament.MaxGames {
+		return usagef("--games %d: a pair plays half its games in each seat; want an even number from 2 to %d", o.games, 2*tournament.MaxGames)
+	}
+	var names []string
+	var players []othello.Player
+	seen := map[string]bool{}
+	for _, spec := range strings.Split(o.players, ",") {
+		spec = strings.TrimSpace(spec)
+		if spec == "" {
+			continue
+		}
+		if seen[spec] {
+			return usagef("--players: %q is listed twice", spec)
+		}
+		seen[spec] = true
+		p, err := parsePlayer("players", spec)
+		if err != nil {
+			return err
+		}
+		names, players = append(names, spec), append(players, p)
+	}
+	if len(names) < 2 {
+		return usagef("--players %q: a league needs at least two players", o.players)
+	}
+	if o.out != "" {
+		if st, err := os.Stat(filepath.Dir(o.out)); err != nil || !st.IsDir() {
+			return usagef("--out %s: folder %s does not exist", o.out, filepath.Dir(o.out))
+		}
+	}
+	opt, done := o.options(stderr)
+	res, err := tournament.RoundRobin(ctx, &othello.Match{Players: players, Epsilon: o.epsilon}, names, o.games, opt)
+	done()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, res)
+	if o.out != "" {
+		err := atomicfile.Write(o.out, func(w io.Writer) error {
+			fmt.Fprintf(w, "# coevo othello league --players %s --games %d --epsilon %g --seed %d\n", strings.Join(names, ","), o.games, o.epsilon, o.seed)
+			return res.WriteCSV(w)
+		})
+		if err != nil {
+			return fmt.Errorf("--out %s: %w", o.out, err)
+		}
+		fmt.Fprintf(stdout, "%d games written to %s (coevo bt fit %s --format games rates them)\n", len(names)*(len(names)-1)/2*o.games, o.out, o.out)
+	}
+	return nil
+}
+
+type showOpts struct {
+	matchOpts
+	black, white, svg, png string
+}
+
+func showFlags() (*flag.FlagSet, *showOpts) {
+	o := &showOpts{}
+	fs := flag.NewFlagSet("othello show", flag.ContinueOnError)
+	fs.StringVar(&o.black, "black", "", "the black player (moves first)")
+	fs.StringVar(&o.white, "white", "", "the white player")
+	o.register(fs, false)
+	fs.StringVar(&o.svg, "svg", "", "draw the final board and the move list to `FILE` (SVG)")
+	fs.StringVar(&o.png, "png", "", "the same picture as PNG to `FILE`")
+	return fs, o
+}
+
+func othelloShow(args []string, stdout io.Writer) error {
+	fs, o := showFlags()
+	if err := parseSub(fs, args, stdout, "show --black P --white P [--seed S] [--epsilon E] [--svg FILE] [--png FILE]",
+		"Plays one game (game 0 of \"coevo othello play\" with the same seed) and\nprints the numbered moves (* marks a forced random move), the final board\nand the result; --svg and --png draw the final board with each disc\nnumbered by the move that placed it, and the move list."); err != nil {
+		return err
+	}
+	if err := o.check(); err != nil {
+		return err
+	}
+	players, _, err := seated(o.black, o.white)
+	if err != nil {
+		return err
+	}
+	for flagName, path := range map[string]string{"svg": o.svg, "png": o.png} {
+		if path == "" {
+			continue
+		}
+		if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
+			return usagef("--%s %s: folder %s does not exist", flagName, path, filepath.Dir(path))
+		}
+	}
+	g, err := othello.Play(players[0], players[1], o.epsilon, tournament.Stream(o.seed, 0, 1, 0))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "black %s, white %s, epsilon %g, seed %d\n%v\n", o.black, o.white, o.epsilon, o.seed, g)
+	if o.svg != "" {
+		if err := atomicfile.Write(o.svg, func(w io.Writer) error {
+			_, err := io.WriteString(w, g.SVG())
+			return err
+		}); err != nil {
+			return fmt.Errorf("--svg %s: %w", o.svg, err)
+		}
+	}
+	if o.png != "" {
+		data, err := g.PNG()
+		if err == nil {
+			err = atomicfile.Write(o.png, func(w io.Writer) error {
+				_, err := w.Write(data)
+				return err
+			})
+		}
+		if err != nil {
+			return fmt.Errorf("--png %s: %w", o.png, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,107 @@
+package kernel
+
+import (
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const goodConnection = `{"transport":"tcp","ip":"127.0.0.1","shell_port":5001,"iopub_port":5002,"stdin_port":5003,"control_port":5004,"hb_port":5005,"key":"k","signature_scheme":"hmac-sha256"}`
+
+// Bad connection files are refused with a message that names the field.
+func TestParseConnectionErrors(t *testing.T) {
+	cases := map[string]string{
+		strings.Replace(goodConnection, `"127.0.0.1"`, `"999.1.1.1"`, 1):              `ip "999.1.1.1": not an IP address`,
+		strings.Replace(goodConnection, `"shell_port":5001`, `"shell_port":70000`, 1): "shell_port 70000: not a port (1-65535)",
+		strings.Replace(goodConnection, `"hb_port":5005`, `"hb_port":5004`, 1):        "hb_port 5004: the same port as control_port",
+		strings.Replace(goodConnection, `"stdin_port":5003`, `"stdin_port":0`, 1):     "stdin_port 0: not a port (1-65535)",
+		strings.Replace(goodConnection, `"hmac-sha256"`, `"hmac-md5"`, 1):             `signature_scheme "hmac-md5" is not supported`,
+		strings.Replace(goodConnection, `"tcp"`, `"udp"`, 1):                          `transport "udp": want tcp or ipc`,
+		`{"ip": `: "not a JSON connection file",
+	}
+	for in, want := range cases {
+		if _, err := ParseConnection([]byte(in)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", in, err, want)
+		}
+	}
+	c, err := ParseConnection([]byte(goodConnection))
+	if err != nil || c.HBPort != 5005 || c.addr(c.ShellPort) != "tcp://127.0.0.1:5001" {
+		t.Fatalf("%+v %v", c, err)
+	}
+}
+
+func TestReadConnectionNamesTheFile(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := ReadConnection(dir); err == nil || !strings.Contains(err.Error(), "a directory") {
+		t.Fatalf("%v", err)
+	}
+	f := filepath.Join(dir, "kernel-1.json")
+	os.WriteFile(f, []byte(`{"ip":"x"}`), 0o644)
+	if _, err := ReadConnection(f); err == nil || !strings.HasPrefix(err.Error(), "connection file "+f+": ip") {
+		t.Fatalf("%v", err)
+	}
+}
+
+// The connection file reader never panics, and what it accepts can be
+// served: a valid address and five distinct ports.
+func FuzzParseConnection(f *testing.F) {
+	f.Add([]byte(goodConnection))
+	f.Add([]byte(`{"transport":"ipc","ip":"/tmp/k","shell_port":1,"iopub_port":2,"stdin_port":3,"control_port":4,"hb_port":5}`))
+	f.Add([]byte(`{"ip":"*","shell_port":1,"iopub_port":1}`))
+	f.Add([]byte(`{"ip":"::1","shell_port":65535,"iopub_port":-1}`))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		c, err := ParseConnection(b)
+		if err != nil {
+			return
+		}
+		seen := map[int]bool{}
+		for _, p := range c.ports() {
+			if p.port < 0 || p.port > 65535 || seen[p.port] {
+				t.Fatalf("accepted %s %d", p.name, p.port)
+			}
+			seen[p.port] = true
+		}
+		if c.Transport == "tcp" && c.IP != "*" && c.IP != "localhost" && net.ParseIP(c.IP) == nil {
+			t.Fatalf("accepted ip %q", c.IP)
+		}
+		if c.SignatureScheme != "" && c.SignatureScheme != "hmac-sha256" {
+			t.Fatalf("accepted scheme %q", c.SignatureScheme)
+		}
+	})
+}
+
+func TestCheckName(t *testing.T) {
+	for _, ok := range []string{"coevo", "coevo-small", "go_1.26"} {
+		if err := CheckName(ok); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"", ".", "..", "../x", "a/b", "with space"} {
+		if err := CheckName(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+func TestParseMemoryLimit(t *testing.T) {
+	for in, want := range map[string]int64{"8GiB": 8 << 30, "512MiB": 512 << 20, "1.5GiB": 3 << 29, "2GB": 2e9, "off": 0, "100000000": 1e8} {
+		if got, err := ParseMemoryLimit(in); err != nil || got != want {
+			t.Errorf("%q: %d %v, want %d", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "lots", "-1GiB", "10MiB", "0%", "150%", "8 parsecs"} {
+		if _, err := ParseMemoryLimit(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	total, err := machineMemory()
+	if err != nil {
+		t.Skip(err)
+	}
+	if half, err := ParseMemoryLimit("50%"); err != nil || half != total/2 {
+		t.Errorf("50%% of %d: %d %v", total, half, err)
+	}
+}

@@ -1,0 +1,430 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"math"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+	"time"
+	"unicode"
+
+	"github.com/traefik/yaegi/interp"
+)
+
+// Magic describes one of the IPython-like magics a cell may use: a line
+// magic "%name args" on a line of its own, or a cell magic "%%name" on
+// the first line, which applies to the rest of the cell.
+type Magic struct {
+	Name  string
+	Usage string
+	Help  string
+	Cell  bool // a cell magic (%%name)
+}
+
+var magics = []Magic{
+	{Name: "env", Usage: "%env [NAME | NAME=VALUE | NAME VALUE]", Help: "list the environment, read a variable, or set one for the cells (and the programs they start)"},
+	{Name: "lsmagic", Usage: "%lsmagic", Help: "list the magics"},
+	{Name: "reset", Usage: "%reset", Help: "forget every variable, function, type and import of the session"},
+	{Name: "time", Usage: "%time STATEMENT", Help: "run a statement once and print its wall and CPU time; what it declares stays"},
+	{Name: "time", Usage: "%%time", Help: "run the rest of the cell and print its wall and CPU time", Cell: true},
+	{Name: "timeit", Usage: "%timeit [-n LOOPS] [-r RUNS] STATEMENT", Help: "time a statement repeated: mean ± std. dev. of RUNS runs (7) of LOOPS loops (enough for 0.2 s)"},
+	{Name: "who", Usage: "%who", Help: "list the session's variables and functions with their types"},
+}
+
+// Magics lists the magics, as %lsmagic shows them.
+func Magics() []Magic { return append([]Magic(nil), magics...) }
+
+// magicLine splits "%name args" (or "%%name args") into the name and the
+// offset in code where the arguments start.
+func magicLine(code string, g item) (name string, argOff int) {
+	text := code[g.off:g.end]
+	n := strings.TrimLeft(text, "%")
+	lead := len(text) - len(n)
+	end := strings.IndexFunc(n, unicode.IsSpace)
+	if end < 0 {
+		end = len(n)
+	}
+	rest := n[end:]
+	args := strings.TrimLeftFunc(rest, unicode.IsSpace)
+	return n[:end], g.off + lead + end + len(rest) - len(args)
+}
+
+func (s *Session) lineMagic(ctx context.Context, c Cell, g item) (Result, error) {
+	name, argOff := magicLine(c.Code, g)
+	args := c.Code[argOff:g.end]
+	switch name {
+	case "time":
+		gs, err := s.subGroups(c, argOff, g.end)
+		if err != nil {
+			return Result{}, err
+		}
+		if len(gs) == 0 {
+			return Result{}, s.magicError(c, g, "%time needs a statement: %time x := f()")
+		}
+		return s.timed(ctx, c, gs)
+	case "timeit":
+		if c.Replay {
+			return Result{}, nil
+		}
+		return s.timeit(ctx, c, g, argOff)
+	case "env":
+		return Result{}, s.env(c, g, args)
+	case "who":
+		if !c.Replay {
+			s.who()
+		}
+		return Result{}, nil
+	case "reset":
+		if args != "" && args != "-f" {
+			return Result{}, s.magicError(c, g, "%reset takes no arguments")
+		}
+		if err := s.reset(); err != nil {
+			return Result{}, err
+		}
+		return Result{Reset: true}, nil
+	case "lsmagic":
+		if !c.Replay {
+			s.lsmagic()
+		}
+		return Result{}, nil
+	}
+	return Result{}, s.magicError(c, g, fmt.Sprintf("unknown magic %%%s (%%lsmagic lists them)", name))
+}
+
+func (s *Session) cellMagic(ctx context.Context, c Cell, g item, rest []item) (Result, error) {
+	name, argOff := magicLine(c.Code, g)
+	if name != "time" {
+		return Result{}, s.magicError(c, g, fmt.Sprintf("unknown cell magic %%%%%s (%%lsmagic lists them)", name))
+	}
+	if argOff < g.end {
+		return Result{}, s.magicError(c, g, "%%time takes no arguments: the rest of the cell is what it times")
+	}
+	return s.timed(ctx, c, rest)
+}
+
+func (s *Session) magicError(c Cell, g item, msg string) *Error {
+	e := s.located("magic", c.Name, g.line, g.col, msg)
+	e.Name = "magic"
+	return e
+}
+
+// subGroups splits code[off:end], the statements a magic runs, into
+// groups placed in the cell.
+func (s *Session) subGroups(c Cell, off, end int) ([]item, error) {
+	items, incomplete, err := split(c.Code[off:end])
+	if err != nil {
+		if se, ok := err.(*scanError); ok {
+			line, col := position(c.Code, off+se.off)
+			return nil, s.located("syntax error", c.Name, line, col, se.msg)
+		}
+		return nil, err
+	}
+	if incomplete {
+		line, col := position(c.Code, off)
+		return nil, s.located("syntax error", c.Name, line, col, "the statement is incomplete")
+	}
+	for i := range items {
+		if items[i].kind == magic || items[i].kind == cellMagic {
+			line, col := position(c.Code, off+items[i].off)
+			return nil, s.located("magic", c.Name, line, col, "a magic cannot apply to a magic")
+		}
+		items[i].off += off
+		items[i].end += off
+		items[i].tail += off
+		items[i].line, items[i].col = position(c.Code, items[i].off)
+	}
+	return groups(items), nil
+}
+
+// cpu returns the process's user and system CPU time so far.
+func cpu() (user, sys time.Duration) {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0, 0
+	}
+	return time.Duration(ru.Utime.Nano()), time.Duration(ru.Stime.Nano())
+}
+
+// timed runs groups and prints their wall and CPU time as IPython's %time
+// does (CPU time is the whole process's: every goroutine the cell keeps
+// busy counts).
+func (s *Session) timed(ctx context.Context, c Cell, gs []item) (Result, error) {
+	u0, s0 := cpu()
+	t0 := time.Now()
+	r, err := s.runGroups(ctx, c, gs)
+	wall := time.Since(t0)
+	u1, s1 := cpu()
+	if err == nil && !c.Replay {
+		user, sys := u1-u0, s1-s0
+		fmt.Fprintf(s.out, "CPU times: user %s, sys: %s, total: %s\nWall time: %s\n",
+			formatTime(user.Seconds()), formatTime(sys.Seconds()), formatTime((user + sys).Seconds()), formatTime(wall.Seconds()))
+	}
+	return r, err
+}
+
+// formatTime writes seconds with three significant digits in s, ms, µs
+// or ns, as IPython does.
+func formatTime(t float64) string {
+	if t >= 60 {
+		return time.Duration(t * float64(time.Second)).Round(time.Second).String()
+	}
+	units := []string{"s", "ms", "µs", "ns"}
+	order := 3
+	if t > 0 {
+		order = min(int(-math.Floor(math.Log10(t))+2)/3, 3)
+		order = max(order, 0)
+	}
+	return strconv.FormatFloat(t*math.Pow(1000, float64(order)), 'g', 3, 64) + " " + units[order]
+}
+
+// timeit times a statement in a loop, as IPython's %timeit does: the
+// loop count is the first of 1, 2, 5, 10, 20, 50... that takes 0.2 s,
+// unless -n gives it, and the loop is run -r times (7).
+func (s *Session) timeit(ctx context.Context, c Cell, g item, argOff int) (Result, error) {
+	loops, runs := 0, 7
+	off := argOff
+	for {
+		args := c.Code[off:g.end]
+		flag, ok := "", false
+		for _, f := range []string{"-n", "-r"} {
+			if strings.HasPrefix(args, f+" ") || strings.HasPrefix(args, f+"\t") {
+				flag, ok = f, true
+			}
+		}
+		if !ok {
+			break
+		}
+		rest := strings.TrimLeftFunc(args[2:], unicode.IsSpace)
+		word := rest
+		if k := strings.IndexFunc(rest, unicode.IsSpace); k >= 0 {
+			word = rest[:k]
+		}
+		n, err := strconv.Atoi(word)
+		if err != nil || n < 1 {
+			return Result{}, s.magicError(c, g, fmt.Sprintf("%%timeit %s %q: want a positive whole number", flag, word))
+		}
+		if flag == "-n" {
+			loops = n
+		} else {
+			runs = n
+		}
+		after := rest[len(word):]
+		off = g.end - len(strings.TrimLeftFunc(after, unicode.IsSpace))
+	}
+	stmtText := strings.TrimSpace(c.Code[off:g.end])
+	if stmtText == "" {
+		return Result{}, s.magicError(c, g, "%timeit needs a statement: %timeit f(100)")
+	}
+	if e, err := parser.ParseExpr(stmtText); err == nil {
+		if _, call := e.(*ast.CallExpr); !call {
+			stmtText = "_ = " + stmtText
+		}
+	}
+	line, col := position(c.Code, off)
+	program := func(n int) (*interp.Program, error) {
+		src := fmt.Sprintf("func(coevoTimeitN int) { for coevoTimeitI := 0; coevoTimeitI < coevoTimeitN; coevoTimeitI++ {\n%s%s\n} }(%d)",
+			lineDirective(c.Name, line, col), stmtText, n)
+		p, err := s.in.Compile(src)
+		if err != nil {
+			resync(s.in)
+			return nil, s.compileError(err, c.Name, item{kind: stmt, line: line, col: col}, stmtText)
+		}
+		return p, nil
+	}
+	run := func(p *interp.Program) (time.Duration, error) {
+		t0 := time.Now()
+		_, err := s.execute(ctx, p)
+		return time.Since(t0), err
+	}
+	var prog *interp.Program
+	if loops == 0 {
+		for k := 1; loops == 0; k *= 10 {
+			for _, m := range []int{1, 2, 5} {
+				p, err := program(m * k)
+				if err != nil {
+					return Result{}, err
+				}
+				d, err := run(p)
+				if err != nil {
+					return Result{}, err
+				}
+				if d >= 200*time.Millisecond {
+					loops, prog = m*k, p
+					break
+				}
+			}
+		}
+	} else {
+		p, err := program(loops)
+		if err != nil {
+			return Result{}, err
+		}
+		prog = p
+	}
+	per := make([]float64, runs)
+	for i := range per {
+		d, err := run(prog)
+		if err != nil {
+			return Result{}, err
+		}
+		per[i] = d.Seconds() / float64(loops)
+	}
+	mean, sd := meanSD(per)
+	plural := func(n int) string {
+		if n == 1 {
+			return ""
+		}
+		return "s"
+	}
+	fmt.Fprintf(s.out, "%s ± %s per loop (mean ± std. dev. of %d run%s, %s loop%s each)\n",
+		formatTime(mean), formatTime(sd), runs, plural(runs), thousands(loops), plural(loops))
+	return Result{}, nil
+}
+
+func meanSD(x []float64) (mean, sd float64) {
+	for _, v := range x {
+		mean += v
+	}
+	mean /= float64(len(x))
+	for _, v := range x {
+		sd += (v - mean) * (v - mean)
+	}
+	return mean, math.Sqrt(sd / float64(len(x)))
+}
+
+// thousands writes n with commas: 10,000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// env lists, reads or sets environment variables.
+func (s *Session) env(c Cell, g item, args string) error {
+	if args == "" {
+		if c.Replay {
+			return nil
+		}
+		vars := os.Environ()
+		sort.Strings(vars)
+		for _, kv := range vars {
+			k, v, _ := strings.Cut(kv, "=")
+			if secret(k) {
+				v = "<hidden>"
+			}
+			fmt.Fprintf(s.out, "%s=%s\n", k, v)
+		}
+		return nil
+	}
+	name, value, set := strings.Cut(args, "=")
+	if !set {
+		name, value, set = strings.Cut(args, " ")
+		value = strings.TrimSpace(value)
+	}
+	name = strings.TrimSpace(name)
+	if name == "" || strings.ContainsAny(name, " \t") {
+		return s.magicError(c, g, fmt.Sprintf("%%env %s: want NAME, NAME=VALUE or NAME VALUE", args))
+	}
+	if !set {
+		v, ok := os.LookupEnv(name)
+		if !ok {
+			return s.magicError(c, g, fmt.Sprintf("%%env: %s is not set", name))
+		}
+		if !c.Replay {
+			fmt.Fprintln(s.out, v)
+		}
+		return nil
+	}
+	if err := os.Setenv(name, value); err != nil {
+		return s.magicError(c, g, fmt.Sprintf("%%env: cannot set %s: %v", name, err))
+	}
+	if !c.Replay {
+		fmt.Fprintf(s.out, "env: %s=%s\n", name, value)
+	}
+	return nil
+}
+
+// secret: %env hides values of variables named like credentials.
+func secret(name string) bool {
+	u := strings.ToUpper(name)
+	for _, w := range []string{"KEY", "TOKEN", "SECRET", "PASS"} {
+		if strings.Contains(u, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// who prints the session's variables, constants and functions with their
+// types and (shortened) values.
+func (s *Session) who() {
+	type row struct{ name, kind, typ, value string }
+	var rows []row
+	for name, v := range s.in.Globals() {
+		if name == "_" || !v.IsValid() {
+			continue
+		}
+		kind := s.names[name]
+		if kind == "" {
+			kind = "var"
+		}
+		val := ""
+		if v.CanInterface() {
+			val = shorten(fmt.Sprintf("%+v", v.Interface()), 60)
+		}
+		rows = append(rows, row{name, kind, v.Type().String(), val})
+	}
+	for name, kind := range s.names {
+		if kind != "func" {
+			continue
+		}
+		typ := "func"
+		if v, err := s.in.Eval(name); err == nil && v.IsValid() {
+			typ = v.Type().String()
+		}
+		rows = append(rows, row{name, kind, typ, ""})
+	}
+	if len(rows) == 0 {
+		fmt.Fprintln(s.out, "no variables or functions declared yet")
+		return
+	}
+	sort.Slice(rows, func(i, j int) bool { return rows[i].name < rows[j].name })
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "Name\tKind\tType\tValue")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.name, r.kind, r.typ, r.value)
+	}
+	tw.Flush()
+	for _, line := range strings.SplitAfter(b.String(), "\n") {
+		if line != "" {
+			fmt.Fprintln(s.out, strings.TrimRight(line, " \n"))
+		}
+	}
+}
+
+func shorten(s string, n int) string {
+	s = strings.ReplaceAll(s, "\n", " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+func (s *Session) lsmagic() {
+	tw := tabwriter.NewWriter(s.out, 0, 4, 2, ' ', 0)
+	for _, m := range magics {
+		fmt.Fprintf(tw, "%s\t%s\n", m.Usage, m.Help)
+	}
+	fmt.Fprintln(tw, "//coevo:noreplay\ta comment line: the kernel does not replay this cell when it restores a session")
+	tw.Flush()
+}

@@ -1,0 +1,96 @@
+// Package worker is the process that owns a kernel's interpreter, and the
+// kernel's handle on it.
+//
+// The kernel process (package kernel) keeps the sockets, signatures,
+// history and the Jupyter protocol; it starts a worker — the same binary,
+// in a hidden mode — and talks to it over two pipes: requests go in on
+// the worker's file descriptor 3 and events come out on descriptor 4, one
+// JSON object a line. The worker's descriptors 1 and 2 are pipes too, so
+// that what compiled code writes there reaches the cell, and a Go crash
+// report reaches the kernel rather than a terminal.
+//
+// A cell that crashes the worker (a panic in a goroutine, a stack
+// overflow, os.Exit, running out of memory, a kill) costs the worker, not
+// the session: the kernel reads how it died from its exit status and
+// crash report (Death), starts another and replays the cells.
+//
+// Serve is the worker's side, Start the kernel's.
+package worker
+
+import (
+	"github.com/coevolab/coevo/kernel/display"
+	"github.com/coevolab/coevo/kernel/session"
+)
+
+// Request is what the kernel asks of the worker. Op is "execute",
+// "complete", "inspect", "interrupt" (cancel the running cell) or "input"
+// (the answer to an input event).
+type Request struct {
+	Op   string `json:"op"`
+	Code string `json:"code,omitempty"`
+	// Cell names the cell in errors ("In[3]").
+	Cell string `json:"cell,omitempty"`
+	// Pos is a byte offset in Code, for complete and inspect.
+	Pos        int  `json:"pos,omitempty"`
+	Silent     bool `json:"silent,omitempty"`
+	AllowStdin bool `json:"allow_stdin,omitempty"`
+	// Replay restores a session: output is dropped, input refused, and
+	// magics that only report are skipped.
+	Replay          bool              `json:"replay,omitempty"`
+	UserExpressions map[string]string `json:"user_expressions,omitempty"`
+	// Value answers the input event InputID.
+	Value   string `json:"value,omitempty"`
+	InputID int    `json:"input_id,omitempty"`
+}
+
+// Event is what the worker tells the kernel. Kind is "stream" (Name is
+// stdout or stderr), "display" (Data, DisplayID, Update), "clear" (Wait),
+// "input" (Prompt, Password: the cell reads standard input), "frame" (a
+// panic is unwinding through Frame), or "reply" (the request is done).
+type Event struct {
+	Kind      string         `json:"kind"`
+	Name      string         `json:"name,omitempty"`
+	Text      string         `json:"text,omitempty"`
+	Data      display.Bundle `json:"data,omitempty"`
+	DisplayID string         `json:"display_id,omitempty"`
+	Update    bool           `json:"update,omitempty"`
+	Wait      bool           `json:"wait,omitempty"`
+	Prompt    string         `json:"prompt,omitempty"`
+	Password  bool           `json:"password,omitempty"`
+	InputID   int            `json:"input_id,omitempty"`
+	Frame     *session.Frame `json:"frame,omitempty"`
+	Reply     *Reply         `json:"reply,omitempty"`
+}
+
+// Reply ends a request.
+type Reply struct {
+	Status string `json:"status"` // "ok" or "error"
+	// Execute: the final expression rendered, the error, the user
+	// expressions evaluated, and whether %reset ran.
+	Result          display.Bundle `json:"result,omitempty"`
+	Error           *Error         `json:"error,omitempty"`
+	UserExpressions map[string]any `json:"user_expressions,omitempty"`
+	Reset           bool           `json:"reset,omitempty"`
+	// Goroutines: the cell left goroutines running (which may yet crash
+	// the worker between cells).
+	Goroutines bool `json:"goroutines,omitempty"`
+	// Complete.
+	Matches []string `json:"matches,omitempty"`
+	Start   int      `json:"start,omitempty"`
+	End     int      `json:"end,omitempty"`
+	// Inspect.
+	Found bool   `json:"found,omitempty"`
+	Text  string `json:"text,omitempty"`
+}
+
+// Error is a failed cell, as Jupyter's error content has it.
+type Error struct {
+	Name      string   `json:"ename"`
+	Value     string   `json:"evalue"`
+	Traceback []string `json:"traceback"`
+}
+
+// sentinel is written by the worker to its descriptors 1 and 2 before each
+// reply; the kernel forwards a cell's reply only after it has read past
+// both, so that what compiled code printed is never late.
+const sentinel = "\x00coevo-flush\x00"

@@ -1,0 +1,324 @@
+package worker
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/traefik/yaegi/interp"
+
+	"github.com/coevolab/coevo/kernel/display"
+	"github.com/coevolab/coevo/kernel/session"
+)
+
+// workerEnv marks a process the kernel started as a worker.
+const workerEnv = "COEVO_KERNEL_WORKER"
+
+// memoryEnv carries the memory limit, in bytes, from the kernel to the
+// worker, which gives it to the Go runtime as a soft limit (the garbage
+// collector works harder near it) before the kernel's hard one.
+const memoryEnv = "COEVO_WORKER_MEMORY_LIMIT"
+
+// Main runs the worker process: requests on descriptor 3, events on 4,
+// cells in a session with the given bindings. It returns when the kernel
+// closes the requests pipe.
+func Main(bindings ...interp.Exports) error {
+	var st syscall.Stat_t
+	if os.Getenv(workerEnv) != "1" || syscall.Fstat(3, &st) != nil || syscall.Fstat(4, &st) != nil {
+		return errors.New("the worker is started by the kernel (coevo kernel run), with its pipes on descriptors 3 and 4")
+	}
+	os.Unsetenv(workerEnv)
+	// Programs that cells start must not inherit the kernel's pipes.
+	syscall.CloseOnExec(3)
+	syscall.CloseOnExec(4)
+	if v := os.Getenv(memoryEnv); v != "" {
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil && n > 0 {
+			debug.SetMemoryLimit(n / 10 * 9)
+		}
+		os.Unsetenv(memoryEnv)
+	}
+	sess, err := session.New(bindings...)
+	if err != nil {
+		return err
+	}
+	return Serve(os.NewFile(3, "requests"), os.NewFile(4, "events"), sess, os.Stdout, os.Stderr)
+}
+
+// Serve answers the requests read from r with events written to w,
+// running cells in sess, until r ends. stdout and stderr, if not nil, are
+// the process's descriptors 1 and 2: a flush marker goes to each before
+// every reply, which the kernel waits for.
+func Serve(r io.Reader, w io.Writer, sess *session.Session, stdout, stderr io.Writer) error {
+	s := &server{sess: sess, w: w, stdout: stdout, stderr: stderr, input: make(chan Request, 1)}
+	sess.OnPanic(func(f session.Frame) { s.send(Event{Kind: "frame", Frame: &f}) })
+	reqs := make(chan Request, 64)
+	readErr := make(chan error, 1)
+	go func() {
+		dec := json.NewDecoder(r)
+		for {
+			var q Request
+			if err := dec.Decode(&q); err != nil {
+				if errors.Is(err, io.EOF) {
+					err = nil
+				}
+				readErr <- err
+				close(reqs)
+				return
+			}
+			switch q.Op {
+			case "interrupt":
+				s.interrupt()
+			case "input":
+				select {
+				case s.input <- q:
+				default: // nobody is waiting for it
+				}
+			default:
+				s.mu.Lock()
+				s.inflight++
+				s.mu.Unlock()
+				reqs <- q
+			}
+		}
+	}()
+	for q := range reqs {
+		rep := s.handle(q)
+		s.mu.Lock()
+		s.inflight--
+		s.pending = false
+		s.mu.Unlock()
+		s.flush()
+		if err := s.send(Event{Kind: "reply", Reply: rep}); err != nil {
+			return err
+		}
+	}
+	return <-readErr
+}
+
+type server struct {
+	sess           *session.Session
+	wmu            sync.Mutex
+	w              io.Writer
+	stdout, stderr io.Writer
+
+	mu       sync.Mutex
+	cancel   context.CancelFunc // of the running cell
+	inflight int                // requests received and not yet answered
+	pending  bool               // an interrupt came before its cell started
+	input    chan Request
+	inputID  int
+}
+
+func (s *server) send(e Event) error {
+	b, err := json.Marshal(e)
+	if err != nil {
+		b, _ = json.Marshal(Event{Kind: "stream", Name: "stderr", Text: fmt.Sprintf("coevo worker: cannot encode a %s event: %v\n", e.Kind, err)})
+	}
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	_, err = s.w.Write(append(b, '\n'))
+	return err
+}
+
+func (s *server) flush() {
+	for _, f := range []io.Writer{s.stdout, s.stderr} {
+		if f != nil {
+			f.Write([]byte(sentinel))
+		}
+	}
+}
+
+// interrupt cancels the running cell; one that arrives before its cell
+// has started (the cell is queued) cancels it as it starts.
+func (s *server) interrupt() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cancel != nil {
+		s.cancel()
+	} else if s.inflight > 0 {
+		s.pending = true
+	}
+}
+
+// handle answers one request; a panic in the worker's own code becomes
+// an error reply.
+func (s *server) handle(q Request) (rep *Reply) {
+	defer func() {
+		if r := recover(); r != nil {
+			rep = &Reply{Status: "error", Error: &Error{Name: "internal error", Value: fmt.Sprint(r),
+				Traceback: []string{fmt.Sprintf("coevo worker: internal error handling %s: %v (please report it)", q.Op, r)}}}
+		}
+	}()
+	switch q.Op {
+	case "execute":
+		return s.execute(q)
+	case "complete":
+		m, start, end := s.sess.Complete(q.Code, q.Pos)
+		return &Reply{Status: "ok", Matches: m, Start: start, End: end}
+	case "inspect":
+		text, found := s.sess.Inspect(q.Code, q.Pos)
+		return &Reply{Status: "ok", Found: found, Text: text}
+	}
+	return &Reply{Status: "error", Error: &Error{Name: "bad request", Value: fmt.Sprintf("unknown op %q", q.Op), Traceback: []string{}}}
+}
+
+// settle is how long a cell that left goroutines running is given before
+// its reply, so that one that panics at once is blamed on its cell.
+const settle = 5 * time.Millisecond
+
+func (s *server) execute(q Request) *Reply {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s.mu.Lock()
+	s.cancel = cancel
+	if s.pending {
+		cancel()
+	}
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.cancel = nil
+		s.mu.Unlock()
+	}()
+	quiet := q.Silent || q.Replay
+	var out, errw io.Writer = io.Discard, io.Discard
+	var sink display.Sink = discard{}
+	if !quiet {
+		out, errw, sink = &stream{s, "stdout"}, &stream{s, "stderr"}, eventSink{s}
+	}
+	var stdin io.Reader
+	if q.AllowStdin && !q.Replay {
+		stdin = &inputReader{s: s, ctx: ctx}
+	}
+	// The writers stay after the cell, for goroutines it leaves printing.
+	s.sess.Output(out, errw, stdin)
+	display.Attach(sink, ctx)
+	defer display.Attach(nil, context.Background())
+
+	before := runtime.NumGoroutine()
+	res, err := s.sess.Run(ctx, session.Cell{Code: q.Code, Name: q.Cell, Replay: q.Replay})
+	left := runtime.NumGoroutine() > before
+	if left {
+		time.Sleep(settle)
+		left = runtime.NumGoroutine() > before
+	}
+	rep := &Reply{Status: "ok", Reset: res.Reset, Goroutines: left}
+	if err != nil {
+		rep.Status, rep.Error = "error", errorOf(err)
+		return rep
+	}
+	if res.Show && !quiet {
+		rep.Result = render(res.Value)
+	}
+	if len(q.UserExpressions) > 0 && !q.Replay {
+		rep.UserExpressions = map[string]any{}
+		for name, expr := range q.UserExpressions {
+			rep.UserExpressions[name] = s.userExpression(ctx, expr)
+		}
+	}
+	return rep
+}
+
+// userExpression evaluates one of an execute request's user expressions,
+// in the form the messaging specification gives its result.
+func (s *server) userExpression(ctx context.Context, expr string) map[string]any {
+	r, err := s.sess.Expression(ctx, expr)
+	if err != nil {
+		e := errorOf(err)
+		return map[string]any{"status": "error", "ename": e.Name, "evalue": e.Value, "traceback": e.Traceback}
+	}
+	data := display.Bundle{"text/plain": ""}
+	if r.Show {
+		data = render(r.Value)
+	}
+	return map[string]any{"status": "ok", "data": data, "metadata": map[string]any{}}
+}
+
+// render shows a value as a MIME bundle; a value whose rendering panics
+// is shown as text.
+func render(v reflect.Value) (b display.Bundle) {
+	defer func() {
+		if r := recover(); r != nil {
+			b = display.Bundle{"text/plain": fmt.Sprintf("%v (display failed: %v)", v, r)}
+		}
+	}()
+	if v.IsValid() && v.CanInterface() {
+		return display.Of(v.Interface())
+	}
+	return display.Bundle{"text/plain": fmt.Sprint(v)}
+}
+
+func errorOf(err error) *Error {
+	var se *session.Error
+	if errors.As(err, &se) {
+		return &Error{Name: se.Name, Value: se.Message, Traceback: append([]string{se.Name + ": " + se.Message}, se.Trace...)}
+	}
+	return &Error{Name: "error", Value: err.Error(), Traceback: []string{"error: " + err.Error()}}
+}
+
+// stream sends what a cell writes as stream events.
+type stream struct {
+	s    *server
+	name string
+}
+
+func (w *stream) Write(p []byte) (int, error) {
+	w.s.send(Event{Kind: "stream", Name: w.name, Text: string(p)})
+	return len(p), nil
+}
+
+type eventSink struct{ s *server }
+
+func (e eventSink) Display(b display.Bundle, id string, update bool) {
+	e.s.send(Event{Kind: "display", Data: b, DisplayID: id, Update: update})
+}
+
+func (e eventSink) Clear(wait bool) { e.s.send(Event{Kind: "clear", Wait: wait}) }
+
+type discard struct{}
+
+func (discard) Display(display.Bundle, string, bool) {}
+func (discard) Clear(bool)                           {}
+
+// inputReader asks the kernel for a line each time a cell reads an empty
+// buffer of standard input.
+type inputReader struct {
+	s   *server
+	ctx context.Context
+	buf []byte
+}
+
+func (r *inputReader) Read(p []byte) (int, error) {
+	if len(r.buf) == 0 {
+		r.s.mu.Lock()
+		r.s.inputID++
+		id := r.s.inputID
+		r.s.mu.Unlock()
+		if err := r.s.send(Event{Kind: "input", InputID: id}); err != nil {
+			return 0, err
+		}
+		for len(r.buf) == 0 {
+			select {
+			case q := <-r.s.input:
+				if q.InputID == id {
+					r.buf = []byte(q.Value + "\n")
+				}
+			case <-r.ctx.Done():
+				return 0, io.EOF
+			}
+		}
+	}
+	n := copy(p, r.buf)
+	r.buf = r.buf[n:]
+	return n, nil
+}
