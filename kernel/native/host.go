@@ -86,6 +86,12 @@ func hostInfo() (*host, error) {
 	if h.mainVersion == "" {
 		h.checkout = checkoutDir(h.main)
 	}
+	if len(bi.Deps) == 0 && h.checkout != "" {
+		// A test binary records no module versions: those of the
+		// checkout's go.mod are the ones it was built with.
+		data, _ := os.ReadFile(filepath.Join(h.checkout, "go.mod"))
+		h.deps = parseRequires(string(data))
+	}
 	gocmd, err := goCommand(h.goVersion)
 	if err != nil {
 		return nil, err

@@ -116,8 +116,15 @@ func (s *Session) rewriteCompile(msg, cell string, g item, src string, line, col
 			return "undefined: " + name
 		}
 	}
+	if m := boundAssign.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("cannot assign to a variable of type %s bound from compiled code: the interpreter (yaegi) takes a bound number, string or bool variable for a constant. ++ and -- work; to set it, call a function of the compiled code", m[1])
+	}
 	return msg
 }
+
+// boundAssign is yaegi's error for an assignment to a variable of a basic
+// type that comes from compiled code (a %%compile cell, a package).
+var boundAssign = regexp.MustCompile(`^cannot assign to .* \((\w+) constant\)$`)
 
 // undefined finds a name src uses that nothing defines: not the universe,
 // not a cell, not an imported package. Its position is in the cell, as

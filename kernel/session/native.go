@@ -96,14 +96,14 @@ func (s *Session) compileCell(ctx context.Context, c Cell, g item, argOff int, r
 	if argOff < g.end {
 		return Result{}, s.magicError(c, g, "%%compile takes no arguments: the rest of the cell is what it compiles")
 	}
-	if s.native == nil {
-		return Result{}, s.magicError(c, g, "%%compile: this session has no Go module to build in (the kernel's worker makes one)")
-	}
 	for _, r := range rest {
 		if r.kind == stmt || r.kind == magic {
 			return Result{}, s.located("compile error", c.Name, r.line, r.col,
 				"a %%compile cell holds declarations (func, type, var, const, import): run statements in a cell of their own")
 		}
+	}
+	if s.native == nil {
+		return Result{}, s.magicError(c, g, "%%compile: this session has no Go module to build in (the kernel's worker makes one)")
 	}
 	start := lineEnd(c.Code, g.off)
 	if start < len(c.Code) {
