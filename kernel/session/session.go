@@ -54,6 +54,7 @@ type Session struct {
 	names    map[string]string // top-level names cells declared: "func", "type", "var" or "const"
 	sources  map[string]string // cell name -> code, to quote lines in errors
 	native   *native.Builder   // builds %go get modules' packages and %%compile cells; nil: none
+	natives  map[string]bool   // packages the Builder made, bound for every interpreter
 
 	framesMu sync.Mutex
 	frames   []Frame // of the panic unwinding the running group
@@ -105,6 +106,7 @@ func New(bindings ...interp.Exports) (*Session, error) {
 		stdin:    &switchReader{},
 		symbols:  interp.Exports{},
 		sources:  map[string]string{},
+		natives:  map[string]bool{},
 	}
 	s.errw = &switchWriter{panicLine: s.panicLine}
 	for _, b := range append(standard(), bindings...) {
@@ -170,7 +172,15 @@ func (s *Session) use(ex interp.Exports) error {
 	if err := s.in.Use(ex); err != nil {
 		return err
 	}
-	s.bindings = append(s.bindings, ex)
+	fresh := false
+	for key := range ex {
+		if !s.natives[key] {
+			s.natives[key], fresh = true, true
+		}
+	}
+	if fresh {
+		s.bindings = append(s.bindings, ex)
+	}
 	return nil
 }
 
