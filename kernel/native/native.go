@@ -391,6 +391,7 @@ func (b *Builder) load(ctx context.Context, h *host, bd build) (exports interp.E
 		if bd.built != nil {
 			bd.built(time.Since(t0))
 		}
+		b.prune()
 	}
 	ex, err := b.open(key, bd.symbol)
 	if err != nil {
@@ -511,10 +512,13 @@ func (b *Builder) open(key, symbol string) (interp.Exports, error) {
 	if ex, ok := b.loaded[key]; ok {
 		return ex, nil
 	}
-	p, err := plugin.Open(b.pluginFile(key))
+	file := b.pluginFile(key)
+	p, err := plugin.Open(file)
 	if err != nil {
 		return nil, b.openError(err)
 	}
+	now := time.Now()
+	os.Chtimes(file, now, now) // used: prune keeps it
 	sym, err := p.Lookup(symbol)
 	if err != nil {
 		return nil, err
@@ -525,6 +529,21 @@ func (b *Builder) open(key, symbol string) (interp.Exports, error) {
 	}
 	b.loaded[key] = *m
 	return *m, nil
+}
+
+// unused is how long a cached plugin may go unopened before a build
+// removes it.
+const unused = 30 * 24 * time.Hour
+
+// prune removes the cached plugins no session opened for a while (each is
+// megabytes; a changed cell leaves its old one behind).
+func (b *Builder) prune() {
+	entries, _ := os.ReadDir(filepath.Join(b.cache, "plugins"))
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > unused {
+			os.Remove(filepath.Join(b.cache, "plugins", e.Name()))
+		}
+	}
 }
 
 var otherVersion = regexp.MustCompile(`plugin was built with a different version of package (\S+)`)

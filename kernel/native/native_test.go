@@ -188,3 +188,22 @@ func TestImportBinaryModule(t *testing.T) {
 		t.Fatalf("a package that is not there: %v", err)
 	}
 }
+
+// Plugins no session opened for 30 days are removed; others stay.
+func TestPruneUnused(t *testing.T) {
+	b := New(t.TempDir(), t.TempDir())
+	dir := filepath.Join(b.cache, "plugins")
+	os.MkdirAll(dir, 0o755)
+	for _, name := range []string{"pold.so", "pnew.so"} {
+		os.WriteFile(filepath.Join(dir, name), []byte("x"), 0o644)
+	}
+	old := time.Now().Add(-31 * 24 * time.Hour)
+	os.Chtimes(filepath.Join(dir, "pold.so"), old, old)
+	b.prune()
+	if _, err := os.Stat(filepath.Join(dir, "pold.so")); err == nil {
+		t.Error("a plugin unused for 31 days was kept")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "pnew.so")); err != nil {
+		t.Error("a recent plugin was removed")
+	}
+}
