@@ -22,8 +22,10 @@ VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 .PHONY: run test build deps test-deps jupyter-deps apt kernel-test demo bench fuzz clean notebooks-clean slurm-deps slurm-test browser-deps browser-test
 
 # The main job: install what is missing, build coevo, install the kernel,
-# run the demonstration and execute every notebook into out/ as HTML.
+# run the demonstration, draw the figure gallery (out/figures/, and
+# docs/figures.md with its PNGs) and execute every notebook into out/ as HTML.
 run: deps jupyter-deps build demo
+	$(GO) run ./scripts/gallery -out $(OUT)/figures -docs docs
 	$(BIN) kernel install --user
 	@mkdir -p $(OUT)
 	$(PY) -m nbconvert --to html --execute --ExecutePreprocessor.timeout=600 \
@@ -52,6 +54,8 @@ kernel-test: build
 
 deps:
 	@command -v $(GO) >/dev/null || { echo "coevo needs Go 1.26 or newer: https://go.dev/dl/" >&2; exit 1; }
+	@# The kernel opens Go plugins (%%compile, %go get), which needs cgo and so a C compiler.
+	@command -v gcc >/dev/null || $(MAKE) --no-print-directory apt DEBS=gcc
 	$(GO) mod download
 
 # What the tests need beyond Go: Jupyter (kernel conformance, notebooks),
@@ -113,6 +117,7 @@ bench: build jupyter-deps
 
 fuzz:
 	cd engine/rules && $(GO) test -run XXX -fuzz FuzzParse -fuzztime 60s .
+	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadPGN -fuzztime 60s .
 	cd kernel/session && $(GO) test -run XXX -fuzz FuzzSplit -fuzztime 60s .
 	cd kernel && $(GO) test -run XXX -fuzz FuzzParseConnection -fuzztime 60s .
 

@@ -24,15 +24,15 @@ import (
 // when it proves a period.
 const peerEnv = "COEVO_OCTAL_PEER"
 
-// measure is what one timed process used.
-type measure struct {
+// usage is what one timed process used.
+type usage struct {
 	cpu, wall time.Duration
 	rssKB     int64
 	out       string // the child's report line
 	stopped   bool   // killed at the time cap
 }
 
-func (m measure) String() string {
+func (m usage) String() string {
 	if m.stopped {
 		return fmt.Sprintf("> %6.1fs (stopped)", m.cpu.Seconds())
 	}
@@ -40,7 +40,7 @@ func (m measure) String() string {
 }
 
 // finish fills m from the ended process p.
-func (m *measure) finish(p *os.ProcessState, start time.Time) {
+func (m *usage) finish(p *os.ProcessState, start time.Time) {
 	m.wall = time.Since(start)
 	m.cpu = p.UserTime() + p.SystemTime()
 	if ru, ok := p.SysUsage().(*syscall.Rusage); ok {
@@ -50,8 +50,8 @@ func (m *measure) finish(p *os.ProcessState, start time.Time) {
 
 // child runs this program again to compute one sequence in a fresh
 // process, so that its CPU time and peak memory are its own.
-func child(limit time.Duration, args ...string) (measure, error) {
-	var m measure
+func child(limit time.Duration, args ...string) (usage, error) {
+	var m usage
 	cmd := exec.Command(os.Args[0], append([]string{"-child"}, args...)...)
 	cmd.Stderr = os.Stderr
 	start := time.Now()
@@ -148,10 +148,10 @@ var previousRules = map[string]previousRule{
 }
 
 // peerRun runs the peer on game until it prints the line for 2^k values
-// (or stops by itself), and returns its measure, that line and, when it
+// (or stops by itself), and returns its usage, that line and, when it
 // stopped, its last line.
-func peerRun(path, game string, k int, limit time.Duration) (measure, string, error) {
-	var m measure
+func peerRun(path, game string, k int, limit time.Duration) (usage, string, error) {
+	var m usage
 	cmd := exec.Command(path, game)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

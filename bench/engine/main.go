@@ -1,8 +1,13 @@
 // Command engine benchmarks the game engine, measuring each figure and its
 // baseline in the same run:
 //
-//   - Sprague-Grundy values on Chomp 12 x 12 (2,704,155 positions):
-//     positions/s and edges/s, for compiling and for grundy.Values;
+//   - compiling Chomp 12 x 12 (2,704,155 positions, 191,995,077 moves) by
+//     hashing positions and through Chomp's perfect index with 1 and with
+//     all workers: moves/s, the ratios, and a check that the graphs are
+//     identical; grundy.Values on the graph;
+//   - solving Chomp 13 x 13 (10,400,600 positions) by index
+//     (grundy.SolveIndexed) and by hashing (Compile + Values): times,
+//     peak memory, the ratio, and a check that every value agrees;
 //   - Kayles' nim-sequence to n = 200,000 by the sparse-space method and
 //     by the definition (the naive O(n^2) baseline): both times and the
 //     ratio, after checking the two sequences are equal;
@@ -18,8 +23,8 @@
 //     prove .127's period, and with -long .1777's (pre-period 160,949,018).
 //
 // Run it with "make bench" or "go run ./bench/engine [-chomp 12]
-// [-kayles 200000] [-grundy 22] [-octal 20] [-multi 20] [-previous 3m]
-// [-long]".
+// [-solve 13] [-hash=false] [-kayles 200000] [-grundy 22] [-octal 20]
+// [-multi 20] [-previous 3m] [-long]".
 package main
 
 import (
@@ -31,14 +36,13 @@ import (
 	"slices"
 	"time"
 
-	"github.com/coevolab/coevo/engine/game"
-	"github.com/coevolab/coevo/engine/games"
-	"github.com/coevolab/coevo/engine/grundy"
 	"github.com/coevolab/coevo/engine/heap"
 )
 
 func main() {
-	side := flag.Int("chomp", 12, "Chomp board side")
+	side := flag.Int("chomp", 12, "Chomp board side for the compile benchmark")
+	big := flag.Int("solve", 13, "Chomp board side for the solve benchmark")
+	hash13 := flag.Bool("hash", true, "also solve the -solve board by hashing (the baseline; minutes and several GB)")
 	n := flag.Int("kayles", 200_000, "Kayles nim-sequence length")
 	grundyK := flag.Int("grundy", 22, "Grundy's game to 2^`k` values")
 	octalK := flag.Int("octal", 20, ".127 to 2^`k` values")
@@ -53,26 +57,11 @@ func main() {
 	}
 	fmt.Printf("coevo engine benchmark (%s, %d CPUs)\n\n", runtime.Version(), runtime.NumCPU())
 
-	ch, err := games.NewChomp(*side, *side)
-	if err != nil {
-		fail(err)
-	}
-	t0 := time.Now()
-	gr, err := game.Compile(ch)
-	if err != nil {
-		fail(err)
-	}
-	compile := time.Since(t0)
-	t0 = time.Now()
-	sg := grundy.Values(gr)
-	values := time.Since(t0)
-	V, E := float64(gr.NumVertices()), float64(gr.NumEdges())
-	fmt.Printf("Chomp %dx%d: %d positions, %d moves; start value %d\n", *side, *side, gr.NumVertices(), gr.NumEdges(), sg[game.Start])
-	fmt.Printf("  compile       %8.2fs  %12.0f positions/s  %12.0f edges/s\n", compile.Seconds(), V/compile.Seconds(), E/compile.Seconds())
-	fmt.Printf("  grundy.Values %8.2fs  %12.0f positions/s  %12.0f edges/s\n\n", values.Seconds(), V/values.Seconds(), E/values.Seconds())
+	compileBench(*side)
+	solve13Bench(*big, *hash13)
 
 	k := heap.Kayles()
-	t0 = time.Now()
+	t0 := time.Now()
 	a, err := k.Analyze(context.Background(), *n, heap.AnalyzeOptions{ComputeAll: true})
 	if err != nil {
 		fail(err)

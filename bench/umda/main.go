@@ -9,7 +9,13 @@
 // given a budget of exactly -gens generations; none finds the optimum
 // that fast at this size, so all run to the budget).
 //
-//	go run ./bench/umda [-n 10000] [-k 3] [-mu 100] [-gens 20]
+// Then it measures the fast sampler's time per generation over -cost-gens
+// generations (and a fifth of them), with one worker and with all, against
+// two lower bounds measured in the same run: one pass over all positions'
+// marginals, and mu times the mean path length in moves (see
+// generationCost).
+//
+//	go run ./bench/umda [-n 10000] [-k 3] [-mu 100] [-gens 20] [-cost-gens 1000]
 package main
 
 import (
@@ -31,6 +37,7 @@ func main() {
 	mu := flag.Int("mu", 100, "tournaments per generation")
 	gens := flag.Int("gens", 20, "generations")
 	m := flag.Int("m", 14, "TURNINGTURTLES_m: m")
+	costGens := flag.Int("cost-gens", 1000, "generations for the per-generation cost")
 	flag.Parse()
 	sub, err := games.SubtractionNim(*n, *k)
 	if err != nil {
@@ -42,9 +49,13 @@ func main() {
 	}
 	compare(fmt.Sprintf("SUBTRACTIONNIM_%d^%d", *n, *k), sub, *mu, *gens)
 	compare(fmt.Sprintf("TURNINGTURTLES_%d", *m), tt, *mu, *gens)
+	fmt.Println()
+	generationCost(fmt.Sprintf("SUBTRACTIONNIM_%d^%d", *n, *k), sub, *mu, *costGens)
+	generationCost(fmt.Sprintf("TURNINGTURTLES_%d", *m), tt, *mu, *costGens)
 }
 
-func compare(name string, g game.Game, mu, gens int) {
+// prepare compiles g and prepares it for UMDA.
+func prepare(g game.Game) *umda.Game {
 	gr, err := game.Compile(g)
 	if err != nil {
 		fail(err)
@@ -53,6 +64,11 @@ func compare(name string, g game.Game, mu, gens int) {
 	if err != nil {
 		fail(err)
 	}
+	return G
+}
+
+func compare(name string, g game.Game, mu, gens int) {
+	G := prepare(g)
 	fmt.Printf("UMDA on %s (%d positions): mu %d, %d generations, %d workers (%s)\n", name, G.NumPositions(), mu, gens, runtime.GOMAXPROCS(0), runtime.Version())
 	budget := int64(mu * gens)
 	var secs [2]float64

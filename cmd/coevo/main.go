@@ -51,6 +51,8 @@ func init() {
 		{"gp", "genetic programming for a formula of a heap game's Grundy values (paper 002)", cmdGP},
 		{"theory", "n, Delta, critical positions, switchability and the runtime bound of paper 000 for a game", cmdTheory},
 		{"othello", "Othello on bitboards: perft, games, leagues and pictures of WPC players (paper 003)", cmdOthello},
+		{"coevolve", "evolve Othello WPC players: NashSolve, anti-heuristic, ICL (CMA-ES); matching sides (paper 003)", cmdCoevolve},
+		{"ciao", "CIAO plot, Table V transitivity and dominance tournament of a coevolve run's archive", cmdCIAO},
 		{"kernel", "install or run the Jupyter kernel (Go cells, engine and stats pre-bound)", cmdKernel},
 		{"version", "print the version", func(_ context.Context, _ []string, w, _ io.Writer) error {
 			fmt.Fprintln(w, "coevo", version)

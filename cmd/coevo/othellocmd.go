@@ -2,18 +2,21 @@ package main
 
 import (
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/coevolab/coevo/engine/othello"
 	"github.com/coevolab/coevo/engine/tournament"
 	"github.com/coevolab/coevo/internal/atomicfile"
+	"github.com/coevolab/coevo/internal/shard"
 )
 
 func othelloHelp(w io.Writer) {
@@ -252,6 +255,7 @@ func othelloPlay(ctx context.Context, args []string, stdout, stderr io.Writer) e
 type leagueOpts struct {
 	matchOpts
 	players, out string
+	cluster      *clusterOpts
 }
 
 func leagueFlags() (*flag.FlagSet, *leagueOpts) {
@@ -259,14 +263,50 @@ func leagueFlags() (*flag.FlagSet, *leagueOpts) {
 	fs := flag.NewFlagSet("othello league", flag.ContinueOnError)
 	fs.StringVar(&o.players, "players", "", "comma-separated players, e.g. heuristic,random:1,random:2,file:w.csv")
 	o.register(fs, true)
-	fs.StringVar(&o.out, "out", "", "write one line per game to `FILE` (first,second,result,game: coevo bt fit FILE --format games)")
+	fs.StringVar(&o.out, "out", "", "write one line per game to `FILE` (first,second,result,game,epsilon,seed: coevo bt fit FILE --format games); also the checkpoint")
+	o.cluster = addClusterFlags(fs)
 	return fs, o
+}
+
+// leagueHeader is the header of a league's results file: a game per line,
+// in the "games" format of coevo bt fit (first,second,result) with the
+// game's number and the settings its result depends on.
+var leagueHeader = []string{"first", "second", "result", "game", "epsilon", "seed"}
+
+// leagueJob lists the games of a round robin as a shard.Job, in the order
+// of tournament.RoundRobin's fixtures: game r of names[i] (first) against
+// names[j] is its own work item, keyed by both names and r.
+func leagueJob(names []string, games int, epsilon float64, seed uint64) (*shard.Job, []tournament.Fixture) {
+	job := shard.NewJob("coevo othello league", leagueHeader, []string{"first", "second", "game"}, []string{"epsilon", "seed"})
+	settings := []string{strconv.FormatFloat(epsilon, 'g', -1, 64), strconv.FormatUint(seed, 10)}
+	var fx []tournament.Fixture
+	for i := range names {
+		for j := i + 1; j < len(names); j++ {
+			fx = append(fx, tournament.Fixture{First: i, Second: j, Games: games / 2}, tournament.Fixture{First: j, Second: i, Games: games / 2})
+		}
+	}
+	for _, f := range fx {
+		for r := 0; r < f.Games; r++ {
+			job.Add([]string{names[f.First], names[f.Second], strconv.Itoa(r)}, settings)
+		}
+	}
+	return job, fx
+}
+
+func resultText(s float64) string {
+	switch s {
+	case 1:
+		return "1-0"
+	case 0:
+		return "0-1"
+	}
+	return "1/2-1/2"
 }
 
 func othelloLeague(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, o := leagueFlags()
-	if err := parseSub(fs, args, stdout, "league --players P,P,... [--games N] [--epsilon E] [--seed S] [--out FILE]",
-		"A round robin: every pair plays N games, half with each player moving\nfirst. Prints the points table (row i, column j: what i scored against j)\nand writes the games, for coevo bt fit FILE --format games.\nPlayers: "+othello.PlayerSpecs+"."); err != nil {
+	if err := parseSub(fs, args, stdout, "league --players P,P,... [--games N] [--epsilon E] [--seed S] [--out FILE] [--shard I/N | --merge | --slurm ...]",
+		"A round robin: every pair plays N games, half with each player moving\nfirst. Prints the points table (row i, column j: what i scored against j)\nand writes the games, for coevo bt fit FILE --format games. The results\nfile is the checkpoint: the same command resumes an interrupted league.\nOn a SLURM cluster (docs/cluster.md), --slurm writes a job array running\none shard of the games per task, and --merge joins the shards' files into\nFILE, byte for byte what one machine writes.\nPlayers: "+othello.PlayerSpecs+"."); err != nil {
 		return err
 	}
 	if err := o.check(); err != nil {
@@ -274,6 +314,10 @@ func othelloLeague(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	if o.games < 2 || o.games%2 != 0 || o.games > 2*tournament.MaxGames {
 		return usagef("--games %d: a pair plays half its games in each seat; want an even number from 2 to %d", o.games, 2*tournament.MaxGames)
+	}
+	split, err := o.cluster.check()
+	if err != nil {
+		return err
 	}
 	var names []string
 	var players []othello.Player
@@ -287,6 +331,9 @@ func othelloLeague(ctx context.Context, args []string, stdout, stderr io.Writer)
 			return usagef("--players: %q is listed twice", spec)
 		}
 		seen[spec] = true
+		if o.cluster.slurm && strings.HasPrefix(spec, "file:") && !filepath.IsAbs(strings.TrimPrefix(spec, "file:")) {
+			return usagef("--players %s: with --slurm give the WPC file's absolute path (array tasks may run elsewhere, and the name goes into every line)", spec)
+		}
 		p, err := parsePlayer("players", spec)
 		if err != nil {
 			return err
@@ -296,29 +343,119 @@ func othelloLeague(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if len(names) < 2 {
 		return usagef("--players %q: a league needs at least two players", o.players)
 	}
-	if o.out != "" {
-		if st, err := os.Stat(filepath.Dir(o.out)); err != nil || !st.IsDir() {
-			return usagef("--out %s: folder %s does not exist", o.out, filepath.Dir(o.out))
+	if o.out == "" {
+		if split != shard.Whole || o.cluster.merge || o.cluster.slurm {
+			return usagef("--shard, --merge and --slurm need --out FILE")
+		}
+	} else if st, err := os.Stat(filepath.Dir(o.out)); err != nil || !st.IsDir() {
+		return usagef("--out %s: folder %s does not exist", o.out, filepath.Dir(o.out))
+	}
+	match := &othello.Match{Players: players, Epsilon: o.epsilon}
+	if o.out == "" {
+		opt, done := o.options(stderr)
+		res, err := tournament.RoundRobin(ctx, match, names, o.games, opt)
+		done()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, res)
+		return nil
+	}
+	job, fixtures := leagueJob(names, o.games, o.epsilon, o.seed)
+	command := coevoCommand("othello", "league", "--players", strings.Join(names, ","), "--games", strconv.Itoa(o.games),
+		"--epsilon", strconv.FormatFloat(o.epsilon, 'g', -1, 64), "--seed", strconv.FormatUint(o.seed, 10), "--out", absPath(o.out))
+	switch {
+	case o.cluster.slurm:
+		return o.cluster.runSLURM(ctx, job, "coevo othello league", absPath(o.out), command, command, stdout)
+	case o.cluster.merge:
+		return o.cluster.runMerge(job, o.out, stdout)
+	}
+	log, err := job.Open(o.out, split)
+	if err != nil {
+		return shardError(err)
+	}
+	defer log.Close()
+	for _, n := range log.Notes() {
+		fmt.Fprintln(stderr, "coevo othello league:", n)
+	}
+	todo := log.Todo()
+	if log.Resumed() > 0 {
+		fmt.Fprintf(stderr, "coevo othello league: %d games to play, %d already in %s\n", len(todo), log.Resumed(), log.Path())
+	}
+	// Work item i is game r of fixture k, in fixture order.
+	type game struct{ k, r int }
+	items := make([]game, 0, job.Len())
+	for k, f := range fixtures {
+		for r := 0; r < f.Games; r++ {
+			items = append(items, game{k, r})
 		}
 	}
-	opt, done := o.options(stderr)
-	res, err := tournament.RoundRobin(ctx, &othello.Match{Players: players, Epsilon: o.epsilon}, names, o.games, opt)
-	done()
+	settings := []string{strconv.FormatFloat(o.epsilon, 'g', -1, 64), strconv.FormatUint(o.seed, 10)}
+	step, end := countProgress(stderr, "coevo othello league", "games", len(todo))
+	err = forEach(ctx, todo, o.workers, step, func(_ context.Context, i int) error {
+		f := fixtures[items[i].k]
+		r := items[i].r
+		s, err := match.Play(f.First, f.Second, tournament.Stream(o.seed, f.First, f.Second, r))
+		if err != nil {
+			return fmt.Errorf("game %d of %s (first) against %s: %w", r, names[f.First], names[f.Second], err)
+		}
+		return log.Add(i, append([]string{names[f.First], names[f.Second], resultText(s), strconv.Itoa(r)}, settings...))
+	})
+	end()
+	if cerr := log.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	if !split.IsWhole() {
+		fmt.Fprintf(stdout, "%d games of shard %s in %s\n", len(split.Items(job.Len())), split, log.Path())
+		return nil
+	}
+	res, err := readLeague(o.out, names, fixtures, o.seed)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, res)
-	if o.out != "" {
-		err := atomicfile.Write(o.out, func(w io.Writer) error {
-			fmt.Fprintf(w, "# coevo othello league --players %s --games %d --epsilon %g --seed %d\n", strings.Join(names, ","), o.games, o.epsilon, o.seed)
-			return res.WriteCSV(w)
-		})
-		if err != nil {
-			return fmt.Errorf("--out %s: %w", o.out, err)
-		}
-		fmt.Fprintf(stdout, "%d games written to %s (coevo bt fit %s --format games rates them)\n", len(names)*(len(names)-1)/2*o.games, o.out, o.out)
-	}
+	fmt.Fprintf(stdout, "%d games written to %s (coevo bt fit %s --format games rates them)\n", job.Len(), o.out, o.out)
 	return nil
+}
+
+// readLeague reads a league's results file back into tournament.Results,
+// for the points table.
+func readLeague(path string, names []string, fixtures []tournament.Fixture, seed uint64) (*tournament.Results, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	idx := map[[2]string]int{}
+	res := &tournament.Results{Players: names, Fixtures: fixtures, Seed: seed, Scores: make([][]float64, len(fixtures))}
+	for k, fx := range fixtures {
+		idx[[2]string{names[fx.First], names[fx.Second]}] = k
+		res.Scores[k] = make([]float64, fx.Games)
+	}
+	r := csv.NewReader(f)
+	r.FieldsPerRecord = len(leagueHeader)
+	if _, err := r.Read(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		k, ok := idx[[2]string{rec[0], rec[1]}]
+		g, gerr := strconv.Atoi(rec[3])
+		if !ok || gerr != nil || g < 0 || g >= fixtures[k].Games {
+			return nil, fmt.Errorf("%s: a line %v that is not a game of this league", path, rec)
+		}
+		res.Scores[k][g] = map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[rec[2]]
+	}
+	return res, nil
 }
 
 type showOpts struct {

@@ -28,7 +28,8 @@ the fits and counted in each size's success rate and expected running time
 (ERT: all evaluations / successful runs).
 
 Example:
-  coevo regress runs.csv --x n --y evaluations --bound-exponent 5 --plot fit.pdf
+  coevo regress runs.csv --x n --y evaluations --bound-exponent 5 --plot fit.pdf \
+      --ylabel "runtime (evaluations)"
 
 Flags:
 `)
@@ -38,6 +39,7 @@ Flags:
 
 type regressOpts struct {
 	x, y, censored, plot string
+	xlabel, ylabel       string
 	bound, level         float64
 	boot                 int
 	seed                 uint64
@@ -55,6 +57,8 @@ func regressFlags() (*flag.FlagSet, *regressOpts) {
 	fs.Float64Var(&o.level, "level", 0.95, "confidence level")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the bootstrap")
 	fs.StringVar(&o.plot, "plot", "", "save a log-log plot with the fit and the bound's slope to `FILE` (.pdf .svg .png .eps)")
+	fs.StringVar(&o.xlabel, "xlabel", "", "the plot's x-axis label, with units (default: size COLUMN)")
+	fs.StringVar(&o.ylabel, "ylabel", "", `the plot's y-axis label, with units, e.g. "runtime T (evaluations)" (default: runtime COLUMN)`)
 	fs.BoolVar(&o.json, "json", false, `print {"exponent":..,"ci":[lo,hi],...} as JSON`)
 	return fs, o
 }
@@ -92,6 +96,13 @@ func cmdRegress(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return usagef("%s: %v", file, err)
 	}
 	if o.plot != "" {
+		r.XLabel, r.YLabel = o.xlabel, o.ylabel
+		if r.XLabel == "" {
+			r.XLabel = "size " + o.x
+		}
+		if r.YLabel == "" {
+			r.YLabel = "runtime " + o.y
+		}
 		p, err := r.Plot()
 		if err != nil {
 			return err

@@ -166,6 +166,16 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		sol = st.Solution(o.seed, steps)
 		res.Method = fmt.Sprintf("nim-sum of %d independent components (each move touches one; paper 001 section 3.2.2)", len(parts))
 		res.WinningMoves = st.WinningMoves()
+	} else if tab, err := solveByIndex(ctx, g, o.maxPositions, stderr); tab != nil || err != nil {
+		if err != nil {
+			return err
+		}
+		sol = tab.Solution(o.seed, steps)
+		res.Positions = len(tab.SG)
+		res.Method = fmt.Sprintf("index of %d positions, solved in index order (every move lowers the index; no graph built)", len(tab.SG))
+		for _, w := range tab.WinningMoves(tab.Start()) {
+			res.WinningMoves = append(res.WinningMoves, tab.Format(w))
+		}
 	} else {
 		progress, done := progressTo(stderr, "positions explored")
 		gr, err := compile(ctx, g, game.Options{MaxPositions: o.maxPositions, Progress: progress})
@@ -216,6 +226,24 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	return nil
+}
+
+// solveByIndex solves g by its index when it has one whose every move
+// lowers the index (grundy.SolveIndexed); it returns nil, nil when g must
+// be compiled instead.
+func solveByIndex(ctx context.Context, g game.Game, maxPositions int, stderr io.Writer) (*grundy.IndexTable, error) {
+	ig, ok := g.(game.Indexed)
+	if !ok || ig.Size() <= 0 || ig.Size() > int64(maxPositions) {
+		return nil, nil
+	}
+	progress, done := progressTo(stderr, "positions solved")
+	tab, err := grundy.SolveIndexed(ctx, ig, grundy.IndexOptions{MaxPositions: maxPositions, Progress: progress})
+	done()
+	var nd *grundy.NotDescendingError
+	if errors.As(err, &nd) {
+		return nil, nil
+	}
+	return tab, err
 }
 
 // decompose splits rule games that are sums of one-component games.

@@ -8,11 +8,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/coevolab/coevo/engine/game"
 	"github.com/coevolab/coevo/engine/games"
@@ -181,69 +179,21 @@ func cmdSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	workers := o.workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var (
-		mu    sync.Mutex
-		first error
-		done  int
-		wg    sync.WaitGroup
-	)
 	step, end := countProgress(stderr, "coevo umda sweep", "runs", len(todo))
-	fail := func(err error) {
-		mu.Lock()
-		if first == nil {
-			first = err
-			cancel()
+	err = forEach(ctx, todo, o.workers, step, func(ctx context.Context, i int) error {
+		j := runs[i]
+		G := prepared[j.size]
+		r, err := G.UMDA(ctx, umda.Params{Mu: j.mu, Gamma: cfg.gamma, Seed: j.seed, MaxEvaluations: cfg.MaxEvals, Workers: 1})
+		if err != nil {
+			return err
 		}
-		mu.Unlock()
-	}
-	next := make(chan int)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				j := runs[i]
-				G := prepared[j.size]
-				r, err := G.UMDA(ctx, umda.Params{Mu: j.mu, Gamma: cfg.gamma, Seed: j.seed, MaxEvaluations: cfg.MaxEvals, Workers: 1})
-				if err != nil {
-					fail(err)
-					continue
-				}
-				if err := log.Add(i, cfg.row(j, G, r)); err != nil {
-					fail(err)
-					continue
-				}
-				mu.Lock()
-				done++
-				step(done)
-				mu.Unlock()
-			}
-		}()
-	}
-feed:
-	for _, i := range todo {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
+		return log.Add(i, cfg.row(j, G, r))
+	})
 	end()
-	if err := log.Close(); err != nil && first == nil {
-		first = err
+	if cerr := log.Close(); err == nil {
+		err = cerr
 	}
-	if first != nil {
-		return first
-	}
-	if err := ctx.Err(); err != nil {
+	if err != nil {
 		return err
 	}
 	if split.IsWhole() {

@@ -23,4 +23,17 @@
 //		},
 //	}
 //	graph, err := game.Compile(g)
+//
+// Compile looks positions up in a hash map, which bounds it near 7 million
+// moves a second. A game that numbers its own positions densely implements
+// Indexed (Size, Index, AppendPosition, AppendFollowers): Compile then keeps
+// vertex ids in a table indexed by position, lists followers as indices on
+// worker goroutines (Options.Workers) and fills the CSR arrays in a second
+// parallel pass; the graph is the one hashing builds, with the same vertex
+// ids and followers, for any number of workers (Chomp 12 x 12, 192 million
+// moves: about 80 million moves a CPU-second). VerifyIndex checks a new
+// index against the game's own moves. When every move lowers the index,
+// increasing index order is a topological order, and package grundy solves
+// such games without a graph (grundy.SolveIndexed); EachFollowers is the
+// parallel follower generator both use.
 package game

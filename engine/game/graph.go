@@ -23,8 +23,13 @@ type Graph struct {
 	// vertices that move to it (sinks first): a reverse topological order.
 	Order []int32
 
+	// A hashed graph keeps each vertex's encoding and a map back; an
+	// indexed one keeps each vertex's game index and a table back.
 	keys   []string
 	index  map[string]int32
+	ig     Indexed
+	at     []int64
+	table  *vertexTable
 	format func([]byte) string
 }
 
@@ -55,13 +60,26 @@ func (g *Graph) MaxDegree() int {
 }
 
 // Position returns the encoding of vertex v.
-func (g *Graph) Position(v int32) []byte { return []byte(g.keys[v]) }
+func (g *Graph) Position(v int32) []byte {
+	if g.ig != nil {
+		return g.ig.AppendPosition(nil, g.at[v])
+	}
+	return []byte(g.keys[v])
+}
 
 // Format renders vertex v with the game's Format.
-func (g *Graph) Format(v int32) string { return g.format([]byte(g.keys[v])) }
+func (g *Graph) Format(v int32) string { return g.format(g.Position(v)) }
 
 // Lookup returns the vertex of an encoded position, if it is reachable.
 func (g *Graph) Lookup(p []byte) (int32, bool) {
+	if g.ig != nil {
+		i := g.ig.Index(p)
+		if i < 0 || i >= int64(len(g.table.pages))<<pageBits {
+			return 0, false
+		}
+		v := g.table.get(i)
+		return v, v >= 0
+	}
 	v, ok := g.index[string(p)]
 	return v, ok
 }
@@ -75,27 +93,53 @@ type Options struct {
 	// Progress, if not nil, is called every few thousand positions with the
 	// number explored so far.
 	Progress func(positions int)
+	// Workers generate the moves of indexed games (see Indexed) in
+	// parallel; 0 means GOMAXPROCS. The graph does not depend on it.
+	Workers int
 }
 
 // Compile explores every position reachable from the start of g.
 func Compile(g Game) (*Graph, error) { return CompileContext(context.Background(), g, Options{}) }
 
-// CompileContext is Compile with a context, checked while exploring, and options.
+// CompileContext is Compile with a context, checked while exploring, and
+// options. Games that implement Indexed are explored through their index
+// (and in parallel); the graph is the same as hashing would build, with
+// the same vertex ids and followers, though possibly another Order.
 func CompileContext(ctx context.Context, g Game, opt Options) (*Graph, error) {
-	maxPos, maxMoves := opt.MaxPositions, opt.MaxMoves
+	if ig, ok := indexOf(g); ok {
+		gr, err := compileIndexed(ctx, ig, opt)
+		if err != errSparse {
+			return gr, err
+		}
+	}
+	return compileHashed(ctx, g, opt)
+}
+
+// limits returns the position and move budgets of opt.
+func (opt Options) limits() (maxPos, maxMoves int) {
+	maxPos, maxMoves = opt.MaxPositions, opt.MaxMoves
 	if maxPos <= 0 {
 		maxPos = DefaultMaxPositions
 	}
 	if maxMoves <= 0 || maxMoves > DefaultMaxMoves {
 		maxMoves = DefaultMaxMoves
 	}
+	return maxPos, maxMoves
+}
+
+// compileHashed explores g keeping a map from encodings to vertex ids.
+func compileHashed(ctx context.Context, g Game, opt Options) (*Graph, error) {
+	maxPos, maxMoves := opt.limits()
 	gr := &Graph{index: make(map[string]int32), format: g.Format}
 	start := string(g.Start())
 	gr.index[start] = 0
 	gr.keys = append(gr.keys, start)
 	gr.Offsets = append(gr.Offsets, 0)
 
-	var err error
+	var (
+		err   error
+		edges edgeList
+	)
 	// Breadth-first: vertex ids are assigned in discovery order, so
 	// processing ids in increasing order visits each vertex once and lays
 	// its edges out contiguously.
@@ -123,17 +167,18 @@ func CompileContext(ctx context.Context, g Game, opt Options) (*Graph, error) {
 				gr.index[k] = w
 				gr.keys = append(gr.keys, k)
 			}
-			if len(gr.Edges) >= maxMoves {
+			if edges.len() >= maxMoves {
 				err = &TooLargeError{What: "moves", Limit: maxMoves}
 				return
 			}
-			gr.Edges = append(gr.Edges, w)
+			edges.add(w)
 		})
 		if err != nil {
 			return nil, err
 		}
-		gr.Offsets = append(gr.Offsets, int32(len(gr.Edges)))
+		gr.Offsets = append(gr.Offsets, int32(edges.len()))
 	}
+	gr.Edges = edges.flatten()
 	if opt.Progress != nil {
 		opt.Progress(len(gr.keys))
 	}
@@ -192,4 +237,44 @@ func (g *Graph) order() error {
 		}
 	}
 	return nil
+}
+
+// edgeList gathers a graph's edges in blocks, so that growing it never
+// copies what it holds (appending to one slice copies every edge about
+// four times on the way to a billion); flatten copies each edge once.
+type edgeList struct {
+	full [][]int32
+	cur  []int32
+	n    int // edges in full
+}
+
+const edgeBlock = 1 << 20
+
+func (e *edgeList) add(w int32) {
+	if len(e.cur) == cap(e.cur) {
+		e.grow()
+	}
+	e.cur = append(e.cur, w)
+}
+
+func (e *edgeList) grow() {
+	if e.cur != nil {
+		e.full = append(e.full, e.cur)
+		e.n += len(e.cur)
+	}
+	// Small graphs stay small: blocks double up to edgeBlock.
+	e.cur = make([]int32, 0, min(edgeBlock, max(1024, e.n)))
+}
+
+func (e *edgeList) len() int { return e.n + len(e.cur) }
+
+// flatten returns the edges in one slice and empties e.
+func (e *edgeList) flatten() []int32 {
+	out := make([]int32, 0, e.len())
+	for _, b := range e.full {
+		out = append(out, b...)
+	}
+	out = append(out, e.cur...)
+	*e = edgeList{}
+	return out
 }

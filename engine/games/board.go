@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // SilverDollar is SILVERDOLLAR_m^k of paper 000 section 6.2 (the variant
@@ -14,7 +15,12 @@ import (
 // move slides one coin any number of squares to the left without passing
 // or landing on another coin. A position lists the coins' squares,
 // numbered 0 (leftmost) to m-1.
-type SilverDollar struct{ M, K int }
+type SilverDollar struct {
+	M, K int
+
+	once sync.Once
+	bin  []int64 // binomial coefficients for the index
+}
 
 // NewSilverDollar checks 1 <= k <= m <= 255.
 func NewSilverDollar(m, k int) (*SilverDollar, error) {
@@ -24,7 +30,7 @@ func NewSilverDollar(m, k int) (*SilverDollar, error) {
 	if k < 1 || k > m {
 		return nil, fmt.Errorf("silver dollar: k = %d coins, must be in [1, m=%d]", k, m)
 	}
-	return &SilverDollar{m, k}, nil
+	return &SilverDollar{M: m, K: k}, nil
 }
 
 // Start implements game.Game.
@@ -135,14 +141,19 @@ func (t *TurningTurtles) Format(p []byte) string {
 // alone remains is terminal and the player to move there loses (paper 000
 // removes the empty position to play Chomp under the normal convention).
 // A position lists row lengths from the bottom row up; they never increase.
-type Chomp struct{ Rows, Cols int }
+type Chomp struct {
+	Rows, Cols int
+
+	once sync.Once
+	idx  *chompIndex
+}
 
 // NewChomp checks 1 <= rows, cols <= 255.
 func NewChomp(rows, cols int) (*Chomp, error) {
 	if rows < 1 || rows > 255 || cols < 1 || cols > 255 {
 		return nil, fmt.Errorf("chomp: %d x %d board, rows and columns must be in [1, 255]", rows, cols)
 	}
-	return &Chomp{rows, cols}, nil
+	return &Chomp{Rows: rows, Cols: cols}, nil
 }
 
 // Start implements game.Game.

@@ -10,4 +10,10 @@
 // are *Heaps values: they compile to graphs like any game, and also solve
 // as sums of single heaps through package heap, which scales to heaps of a
 // million tokens.
+//
+// Chomp, Silver Dollar, Turning Turtles, heap games whose rule never splits
+// a heap, GA1, GA2 and Crossover-Mutation number their positions
+// (game.Indexed, index.go), so they compile without hashing; all but the
+// bit-string games number them so that every move lowers the number, and
+// grundy.SolveIndexed solves them without a graph.
 package games

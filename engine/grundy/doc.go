@@ -14,6 +14,14 @@
 // paper 001 fig. 1: the player who can win moves to a position of value 0,
 // the other plays any move, chosen by a seeded generator.
 //
+// SolveIndexed solves a game that numbers its positions (game.Indexed) and
+// whose every move lowers the number, without compiling it: it visits the
+// positions in increasing index order, listing followers on the fly (on
+// other goroutines, ahead), so it needs four bytes a position instead of a
+// graph (Chomp 13 x 13: 10.4 million positions and 868 million moves in
+// 42 MB and a few seconds). The IndexTable it returns answers the same
+// questions as a Table, by index.
+//
 // Sum solves a disjunctive sum of independent games by solving each
 // component once and combining the values by nim-sum (the Sprague-Grundy
 // theorem, paper 004), which is exponentially cheaper than compiling the

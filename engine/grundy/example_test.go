@@ -1,6 +1,7 @@
 package grundy_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/coevolab/coevo/engine/game"
@@ -21,4 +22,27 @@ func ExampleSolve() {
 	// Output:
 	// the start is an N-position
 	// winning move to rows 3 2
+}
+
+// Chomp on a 10 x 10 board, solved by its index without building its
+// graph: every move shortens rows, which lowers the index. The C(20, 10)
+// boards (the empty one included) have 50 squares on average (a board and
+// its complement share the 100), and a move for every square but the
+// poison: 50 C(20, 10) - (C(20, 10) - 1) moves. On a square board the
+// winning move leaves an L with equal arms (the second player then mirrors
+// every move).
+func ExampleSolveIndexed() {
+	ch, _ := games.NewChomp(10, 10)
+	t, err := grundy.SolveIndexed(context.Background(), ch, grundy.IndexOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(t.SG), "positions,", t.Moves, "moves")
+	for _, w := range t.WinningMoves(t.Start()) {
+		fmt.Println("winning move to rows", t.Format(w))
+	}
+	// Output:
+	// 184756 positions, 9053045 moves
+	// winning move to rows 10 1 1 1 1 1 1 1 1 1
 }

@@ -128,20 +128,31 @@ type Step struct {
 // maxSteps steps are returned (no limit if maxSteps <= 0); complete
 // reports whether the line reached a terminal position.
 func (t *Table) Line(seed uint64, maxSteps int) (line []Step, complete bool) {
+	return playLine(seed, maxSteps, game.Start, func(v int32) int32 { return t.SG[v] },
+		t.Graph.Followers, t.Graph.Format)
+}
+
+// playLine is Line for positions named by any integer type.
+func playLine[V int32 | int64](seed uint64, maxSteps int, v V, value func(V) int32, followers func(V) []V, format func(V) string) (line []Step, complete bool) {
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	v := game.Start
 	for {
 		if maxSteps > 0 && len(line) == maxSteps {
 			return line, false
 		}
-		line = append(line, Step{t.Graph.Format(v), int(t.SG[v])})
-		fs := t.Graph.Followers(v)
+		sg := value(v)
+		line = append(line, Step{format(v), int(sg)})
+		fs := followers(v)
 		if len(fs) == 0 {
 			return line, true
 		}
 		next := fs[rng.IntN(len(fs))]
-		if t.SG[v] != 0 {
-			next = t.WinningMoves(v)[0]
+		if sg != 0 {
+			for _, w := range fs {
+				if value(w) == 0 {
+					next = w
+					break
+				}
+			}
 		}
 		v = next
 	}

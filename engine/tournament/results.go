@@ -12,6 +12,7 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 
+	"github.com/coevolab/coevo/internal/frame"
 	"github.com/coevolab/coevo/stats/bt"
 )
 
@@ -106,7 +107,7 @@ func (r *Results) DataFrame() dataframe.DataFrame {
 	for i := range pct {
 		pct[i] = 100 * points[i] / games[i]
 	}
-	cols = append(cols, series.New(points, series.Float, "points"), series.New(games, series.Float, "games"), series.New(pct, series.Float, "% won"))
+	cols = append(cols, frame.Number("points", points), frame.Number("games", games), series.New(pct, series.Float, "% won"))
 	return dataframe.New(cols...)
 }
 

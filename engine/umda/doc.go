@@ -15,6 +15,11 @@
 // winners as the population P_{t+1}, sets q_{t+1}(u) to the winners'
 // frequencies of each move at u, and p_{t+1}(u) = pi_gamma(q_{t+1}(u)), the
 // projection of section 3 that keeps every probability at least gamma.
+// Params.Naive runs Algorithm 1 as printed; the default fast sampler draws
+// the same process, exactly in distribution, touching only the positions
+// games visit: the others' distributions follow chains of their own,
+// advanced lazily (fast.go; docs/umda.md).
+//
 // The runtime (Definition 5.1) is mu times the first t whose population
 // P_t holds an optimal strategy; a run that reaches its evaluation budget
 // first is reported as censored.

@@ -2,14 +2,16 @@ package umda
 
 import (
 	"fmt"
-	"image/color"
 	"math"
+	"slices"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+	"gonum.org/v1/gonum/stat"
 	gplot "gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/coevolab/coevo/stats/plot"
 )
 
 // Trace records a run generation by generation (Params.Trace).
@@ -83,54 +85,48 @@ func (tr *Trace) Positions() dataframe.DataFrame {
 	return dataframe.New(cols...)
 }
 
-// Plot draws, per generation, the probability of a winning move at each
-// critical position (grey), their mean, and the fraction of selected
-// strategies that are optimal.
+// Plot draws, per generation, the probability of a winning move at the
+// critical positions W_G (their mean and least, in the band of the middle
+// half of them) and the fraction of selected strategies that are optimal,
+// in the figure style of stats/plot.
 func (tr *Trace) Plot() (*gplot.Plot, error) {
-	p := gplot.New()
-	p.X.Label.Text = "generation"
-	p.Y.Label.Text = "probability"
+	p := plot.New("", "generation", "probability")
 	p.Y.Min, p.Y.Max = 0, 1
-	for c := range tr.names {
-		pts := make(plotter.XYs, len(tr.P))
-		for t := range tr.P {
-			pts[t] = plotter.XY{X: float64(t + 1), Y: tr.P[t][c]}
-		}
-		l, err := plotter.NewLine(pts)
-		if err != nil {
-			return nil, err
-		}
-		l.Color = gray
-		l.Width = vg.Points(0.5)
-		p.Add(l)
-	}
 	df := tr.DataFrame()
-	for _, col := range []struct {
-		name, label string
-		dashed      bool
-	}{{"mean_p_winning_move", "mean over W_G", false}, {"optimal_fraction", "selected strategies optimal", true}} {
-		ys := df.Col(col.name).Float()
-		pts := make(plotter.XYs, len(ys))
-		for t, y := range ys {
-			pts[t] = plotter.XY{X: float64(t + 1), Y: y}
+	n := len(tr.P)
+	if n == 0 {
+		return nil, fmt.Errorf("umda: empty trace")
+	}
+	gen := make([]float64, n)
+	q1, q3 := make([]float64, n), make([]float64, n)
+	for t := range tr.P {
+		gen[t] = float64(t + 1)
+		row := slices.Sorted(slices.Values(tr.P[t]))
+		if len(row) > 0 {
+			q1[t] = stat.Quantile(0.25, stat.Empirical, row, nil)
+			q3[t] = stat.Quantile(0.75, stat.Empirical, row, nil)
 		}
-		l, err := plotter.NewLine(pts)
-		if err != nil {
+	}
+	if len(tr.Critical) > 3 && n > 1 {
+		if _, err := plot.Band(p, gen, q1, q3, plot.Color(0), "middle half of W_{G}"); err != nil {
 			return nil, err
 		}
-		l.Width = vg.Points(1.5)
-		if col.dashed {
-			l.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
-		}
-		p.Add(l)
-		p.Legend.Add(col.label, l)
 	}
-	p.Legend.Top = true
-	p.Legend.Left = true
+	if _, err := plot.Line(p, gen, df.Col("mean_p_winning_move").Float(), plot.Color(0), false, "mean over W_{G}"); err != nil {
+		return nil, err
+	}
+	least, err := plot.Line(p, gen, df.Col("min_p_winning_move").Float(), plot.Color(0), false, "least over W_{G}")
+	if err != nil {
+		return nil, err
+	}
+	least.Width = vg.Points(0.6)
+	least.Dashes = []vg.Length{vg.Points(1), vg.Points(1.5)}
+	if _, err := plot.Line(p, gen, df.Col("optimal_fraction").Float(), plot.Color(1), true, "selected strategies optimal"); err != nil {
+		return nil, err
+	}
+	plot.Finish(p)
 	return p, nil
 }
-
-var gray = color.Gray{Y: 170}
 
 func (tr *Trace) String() string {
 	return fmt.Sprintf("trace of %d generations over %d critical positions", len(tr.P), len(tr.Critical))

@@ -105,31 +105,27 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	k := len(G.Interior)
+	// p[i] views one flat array: position i's moves, then i+1's.
+	E := 0
+	for _, v := range G.Interior {
+		E += len(G.Followers(v))
+	}
+	flat := make([]float64, E)
 	p := make([][]float64, k)
+	rest := flat
 	for i, v := range G.Interior {
 		d := len(G.Followers(v))
-		p[i] = make([]float64, d)
+		p[i], rest = rest[:d:d], rest[d:]
 		for s := range p[i] {
 			p[i][s] = 1 / float64(d)
 		}
 	}
 	run := &Run{Mu: par.Mu, Gamma: gamma, Fictitious: G.Fictitious, P: p}
-	counts := make([][]int, k)
-	for i := range counts {
-		counts[i] = make([]int, len(p[i]))
-	}
-	var naive []Strategy
-	var fast []winner
-	var seen, at marks
-	move := make([]int32, k)
-	known := make([]int, k) // winners whose move at each position is known
+	var gen generations
 	if par.Naive {
-		naive = make([]Strategy, par.Mu)
-		for i := range naive {
-			naive[i] = make(Strategy, k)
-		}
+		gen = newNaiveRun(G, p, par.Mu, gamma)
 	} else {
-		fast = make([]winner, par.Mu)
+		gen = newFastRun(G, p, flat, par.Mu, gamma, par.Seed, workers)
 	}
 	if par.Trace {
 		run.Trace = &Trace{Critical: G.Critical()}
@@ -137,84 +133,124 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 			run.Trace.names = append(run.Trace.names, G.Graph.Format(v))
 		}
 	}
-	q := make([]float64, 0, G.MaxDegree())
 	for t := 0; ; t++ {
 		if err := ctx.Err(); err != nil {
+			gen.sync(t)
 			return run, err
 		}
 		if par.Generations > 0 && t == par.Generations {
+			gen.sync(t)
 			return run, nil
 		}
 		if run.Evaluations+int64(par.Mu) > budget {
 			run.Censored = true
+			gen.sync(t)
 			return run, nil
 		}
-		for i := range counts {
-			clear(counts[i])
-		}
 		if run.Trace != nil {
+			gen.ready(t, run.Trace.Critical)
 			run.Trace.P = append(run.Trace.P, G.correctMass(p, run.Trace.Critical))
 		}
-		if par.Naive {
-			G.tournaments(p, naive, par.Seed, t, workers)
-		} else {
-			G.fastTournaments(p, par.Seed, t, fast, workers)
-		}
+		check := par.Generations <= 0
+		optimal := gen.play(t, par.Seed, workers, check, run.Trace != nil)
 		run.Generations++
 		run.Evaluations += int64(par.Mu)
 		if par.Progress != nil {
 			par.Progress(run.Generations, run.Evaluations)
-		}
-		check := par.Generations <= 0
-		optimal := 0 // winners found optimal (all are tested when tracing)
-		if par.Naive {
-			for _, w := range naive {
-				if (check || run.Trace != nil) && G.Optimal(w) {
-					optimal++
-					if run.Trace == nil {
-						break
-					}
-				}
-				for i, s := range w {
-					counts[i][s]++
-				}
-			}
-		} else {
-			// The lazy test and the counts draw from streams of their own.
-			src := rand.NewPCG(par.Seed^0x6c62272e07bb0142, uint64(t))
-			rng := rand.New(src)
-			clear(known)
-			for j := range fast {
-				if (check || run.Trace != nil) && G.lazyOptimal(&fast[j], p, rng, &seen, &at, move) {
-					optimal++
-					if run.Trace == nil {
-						break
-					}
-				}
-				for _, c := range fast[j].moves {
-					counts[c.i][c.s]++
-					known[c.i]++
-				}
-			}
-			if optimal == 0 || run.Trace != nil {
-				for i := range counts {
-					multinomial(par.Mu-known[i], p[i], counts[i], rng, src)
-				}
-			}
 		}
 		if run.Trace != nil {
 			run.Trace.Optimal = append(run.Trace.Optimal, float64(optimal)/float64(par.Mu))
 		}
 		if check && optimal > 0 {
 			run.Optimal = true
+			gen.sync(t)
 			return run, nil
 		}
-		for i := range p {
-			q = q[:len(p[i])]
-			for s, c := range counts[i] {
-				q[s] = float64(c) / float64(par.Mu)
+		gen.update(t)
+	}
+}
+
+// generations is one of the two samplers of Algorithm 1, playing
+// generation after generation on p.
+type generations interface {
+	// play plays generation t: mu tournaments, then the optimality test
+	// (every winner when trace is set; else, when check is set, up to the
+	// first optimal one). It returns the number of optimal winners found.
+	play(t int, seed uint64, workers int, check, trace bool) int
+	// update sets p to p_{t+1} from generation t's winners.
+	update(t int)
+	// ready makes p_t current at the given vertices; sync everywhere.
+	ready(t int, vertices []int32)
+	sync(t int)
+}
+
+// naiveRun samples whole strategies for every tournament (Algorithm 1 as
+// printed).
+type naiveRun struct {
+	G       *Game
+	p       [][]float64
+	mu      int
+	gamma   float64
+	winners []Strategy
+	counts  [][]int
+	q       []float64
+}
+
+func newNaiveRun(G *Game, p [][]float64, mu int, gamma float64) *naiveRun {
+	n := &naiveRun{G: G, p: p, mu: mu, gamma: gamma, winners: make([]Strategy, mu), counts: make([][]int, len(p))}
+	for i := range n.winners {
+		n.winners[i] = make(Strategy, len(p))
+	}
+	for i := range n.counts {
+		n.counts[i] = make([]int, len(p[i]))
+	}
+	return n
+}
+
+func (n *naiveRun) play(t int, seed uint64, workers int, check, trace bool) int {
+	n.G.tournaments(n.p, n.winners, seed, t, workers)
+	optimal := 0
+	for i := range n.counts {
+		clear(n.counts[i])
+	}
+	for _, w := range n.winners {
+		if (check || trace) && n.G.Optimal(w) {
+			optimal++
+			if !trace {
+				return optimal
 			}
-			Project(q, gamma, p[i])
+		}
+		for i, s := range w {
+			n.counts[i][s]++
+		}
+	}
+	return optimal
+}
+
+func (n *naiveRun) update(int) {
+	for i := range n.p {
+		n.q = n.q[:0]
+		for _, c := range n.counts[i] {
+			n.q = append(n.q, float64(c)/float64(n.mu))
+		}
+		Project(n.q, n.gamma, n.p[i])
+	}
+}
+
+func (n *naiveRun) ready(int, []int32) {}
+func (n *naiveRun) sync(int)           {}
+
+func (f *fastRun) play(t int, seed uint64, workers int, check, trace bool) int {
+	f.tournaments(t, workers)
+	// The optimality test and the updates draw from a stream of their own.
+	f.src.Seed(seed^streamTest, uint64(t))
+	return f.selectWinners(t, check, trace, &f.src)
+}
+
+func (f *fastRun) ready(t int, vertices []int32) {
+	for _, v := range vertices {
+		if i := f.G.index[v]; i >= 0 {
+			f.readyAt(i, t)
 		}
 	}
 }
@@ -242,6 +278,15 @@ func (G *Game) tournaments(p [][]float64, winners []Strategy, seed uint64, t, wo
 // worker gets its own task function (and so its own scratch space) from
 // newTask.
 func parallel(n, workers int, newTask func() func(j int)) {
+	if workers <= 1 || n <= 1 {
+		if n > 0 {
+			task := newTask()
+			for j := 0; j < n; j++ {
+				task(j)
+			}
+		}
+		return
+	}
 	var wg sync.WaitGroup
 	next := make(chan int, n)
 	for j := 0; j < n; j++ {

@@ -35,6 +35,8 @@ import (
 	"github.com/traefik/yaegi/stdlib"
 	"github.com/traefik/yaegi/stdlib/syscall"
 	"github.com/traefik/yaegi/stdlib/unrestricted"
+
+	"github.com/coevolab/coevo/kernel/native"
 )
 
 var stdioMu sync.Mutex
@@ -51,6 +53,8 @@ type Session struct {
 	imported map[string]bool   // "name path" of imports done by earlier cells
 	names    map[string]string // top-level names cells declared: "func", "type", "var" or "const"
 	sources  map[string]string // cell name -> code, to quote lines in errors
+	native   *native.Builder   // builds %go get modules' packages and %%compile cells; nil: none
+	natives  map[string]bool   // packages the Builder made, bound for every interpreter
 
 	framesMu sync.Mutex
 	frames   []Frame // of the panic unwinding the running group
@@ -102,6 +106,7 @@ func New(bindings ...interp.Exports) (*Session, error) {
 		stdin:    &switchReader{},
 		symbols:  interp.Exports{},
 		sources:  map[string]string{},
+		natives:  map[string]bool{},
 	}
 	s.errw = &switchWriter{panicLine: s.panicLine}
 	for _, b := range append(standard(), bindings...) {
@@ -149,6 +154,33 @@ func (s *Session) reset() error {
 	s.in = in
 	s.imported = map[string]bool{` "fmt"`: true}
 	s.names = map[string]string{}
+	return nil
+}
+
+// SetBuilder gives the session a Builder for the packages of modules that
+// %go get adds (and of the kernel's modules that are not bound) and for
+// %%compile cells. Without one, they are errors.
+func (s *Session) SetBuilder(b *native.Builder) {
+	s.mu.Lock()
+	s.native = b
+	s.mu.Unlock()
+}
+
+// use binds a native package's exports into the interpreter, for this
+// interpreter and those %reset makes.
+func (s *Session) use(ex interp.Exports) error {
+	if err := s.in.Use(ex); err != nil {
+		return err
+	}
+	fresh := false
+	for key := range ex {
+		if !s.natives[key] {
+			s.natives[key], fresh = true, true
+		}
+	}
+	if fresh {
+		s.bindings = append(s.bindings, ex)
+	}
 	return nil
 }
 
@@ -244,6 +276,9 @@ func (s *Session) evalGroup(ctx context.Context, c Cell, g item) (Result, error)
 		if strings.TrimSpace(src) == "" {
 			return Result{}, nil
 		}
+		if err := s.importNative(ctx, c, g, src, imports); err != nil {
+			return Result{}, err
+		}
 	}
 	prog, err := s.in.Compile(lineDirective(c.Name, g.line, g.col) + src)
 	if err != nil {
@@ -258,7 +293,46 @@ func (s *Session) evalGroup(ctx context.Context, c Cell, g item) (Result, error)
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{Value: v, Show: showable(c.Code[g.tail:g.end], g.tailKind, v)}, nil
+	last := c.Code[g.tail:g.end]
+	show := showable(last, g.tailKind, v) && !s.voidCall(c, g, last)
+	return Result{Value: v, Show: show}, nil
+}
+
+// voidCall tells whether the final expression of a cell calls a function
+// that returns nothing: yaegi then gives a stale value of its frame (the
+// receiver, or the previous cell's result). The callee is evaluated again
+// to learn its type, so only a callee without calls in it is looked at
+// ("bar.Done", "pkg.F", "f").
+func (s *Session) voidCall(c Cell, g item, last string) bool {
+	e, err := parser.ParseExpr(last)
+	if err != nil {
+		return false
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok || !plainName(call.Fun) {
+		return false
+	}
+	fun := last[call.Fun.Pos()-1 : call.Fun.End()-1]
+	prog, err := s.in.Compile(lineDirective(c.Name, g.line, g.col) + fun)
+	if err != nil {
+		resync(s.in)
+		return false
+	}
+	v, err := s.in.Execute(prog)
+	return err == nil && v.IsValid() && v.Kind() == reflect.Func && v.Type().NumOut() == 0
+}
+
+// plainName tells whether e is a name or a selector of names.
+func plainName(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return plainName(e.X)
+	case *ast.ParenExpr:
+		return plainName(e.X)
+	}
+	return false
 }
 
 // execute runs a compiled program, and waits, after an interrupt, until

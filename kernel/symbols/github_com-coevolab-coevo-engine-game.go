@@ -16,20 +16,26 @@ func init() {
 		"CompileContext":      reflect.ValueOf(game.CompileContext),
 		"DefaultMaxMoves":     reflect.ValueOf(constant.MakeFromLiteral("2147483646", token.INT, 0)),
 		"DefaultMaxPositions": reflect.ValueOf(constant.MakeFromLiteral("50000000", token.INT, 0)),
+		"EachFollowers":       reflect.ValueOf(game.EachFollowers),
 		"FormatBytes":         reflect.ValueOf(game.FormatBytes),
+		"MaxIndexSize":        reflect.ValueOf(constant.MakeFromLiteral("4294967296", token.INT, 0)),
 		"Start":               reflect.ValueOf(game.Start),
+		"Unindexed":           reflect.ValueOf(game.Unindexed),
+		"VerifyIndex":         reflect.ValueOf(game.VerifyIndex),
 
 		// type definitions
 		"CycleError":    reflect.ValueOf((*game.CycleError)(nil)),
 		"Func":          reflect.ValueOf((*game.Func)(nil)),
 		"Game":          reflect.ValueOf((*game.Game)(nil)),
 		"Graph":         reflect.ValueOf((*game.Graph)(nil)),
+		"Indexed":       reflect.ValueOf((*game.Indexed)(nil)),
 		"Options":       reflect.ValueOf((*game.Options)(nil)),
 		"Sum":           reflect.ValueOf((*game.Sum)(nil)),
 		"TooLargeError": reflect.ValueOf((*game.TooLargeError)(nil)),
 
 		// interface wrapper definitions
-		"_Game": reflect.ValueOf((*_github_com_coevolab_coevo_engine_game_Game)(nil)),
+		"_Game":    reflect.ValueOf((*_github_com_coevolab_coevo_engine_game_Game)(nil)),
+		"_Indexed": reflect.ValueOf((*_github_com_coevolab_coevo_engine_game_Indexed)(nil)),
 	}
 }
 
@@ -48,5 +54,39 @@ func (W _github_com_coevolab_coevo_engine_game_Game) Moves(p []byte, yield func(
 	W.WMoves(p, yield)
 }
 func (W _github_com_coevolab_coevo_engine_game_Game) Start() []byte {
+	return W.WStart()
+}
+
+// _github_com_coevolab_coevo_engine_game_Indexed is an interface wrapper for Indexed type
+type _github_com_coevolab_coevo_engine_game_Indexed struct {
+	IValue           interface{}
+	WAppendFollowers func(dst []int64, i int64) []int64
+	WAppendPosition  func(dst []byte, i int64) []byte
+	WFormat          func(p []byte) string
+	WIndex           func(p []byte) int64
+	WMoves           func(p []byte, yield func(q []byte))
+	WSize            func() int64
+	WStart           func() []byte
+}
+
+func (W _github_com_coevolab_coevo_engine_game_Indexed) AppendFollowers(dst []int64, i int64) []int64 {
+	return W.WAppendFollowers(dst, i)
+}
+func (W _github_com_coevolab_coevo_engine_game_Indexed) AppendPosition(dst []byte, i int64) []byte {
+	return W.WAppendPosition(dst, i)
+}
+func (W _github_com_coevolab_coevo_engine_game_Indexed) Format(p []byte) string {
+	return W.WFormat(p)
+}
+func (W _github_com_coevolab_coevo_engine_game_Indexed) Index(p []byte) int64 {
+	return W.WIndex(p)
+}
+func (W _github_com_coevolab_coevo_engine_game_Indexed) Moves(p []byte, yield func(q []byte)) {
+	W.WMoves(p, yield)
+}
+func (W _github_com_coevolab_coevo_engine_game_Indexed) Size() int64 {
+	return W.WSize()
+}
+func (W _github_com_coevolab_coevo_engine_game_Indexed) Start() []byte {
 	return W.WStart()
 }

@@ -10,21 +10,25 @@ import (
 func init() {
 	Symbols["github.com/coevolab/coevo/engine/grundy/grundy"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Mex":       reflect.ValueOf(grundy.Mex),
-		"N":         reflect.ValueOf(grundy.N),
-		"OutcomeOf": reflect.ValueOf(grundy.OutcomeOf),
-		"P":         reflect.ValueOf(grundy.P),
-		"Solve":     reflect.ValueOf(grundy.Solve),
-		"SolveGame": reflect.ValueOf(grundy.SolveGame),
-		"SolveSum":  reflect.ValueOf(grundy.SolveSum),
-		"Values":    reflect.ValueOf(grundy.Values),
-		"Winner":    reflect.ValueOf(grundy.Winner),
+		"Mex":          reflect.ValueOf(grundy.Mex),
+		"N":            reflect.ValueOf(grundy.N),
+		"OutcomeOf":    reflect.ValueOf(grundy.OutcomeOf),
+		"P":            reflect.ValueOf(grundy.P),
+		"Solve":        reflect.ValueOf(grundy.Solve),
+		"SolveGame":    reflect.ValueOf(grundy.SolveGame),
+		"SolveIndexed": reflect.ValueOf(grundy.SolveIndexed),
+		"SolveSum":     reflect.ValueOf(grundy.SolveSum),
+		"Values":       reflect.ValueOf(grundy.Values),
+		"Winner":       reflect.ValueOf(grundy.Winner),
 
 		// type definitions
-		"Outcome":  reflect.ValueOf((*grundy.Outcome)(nil)),
-		"Solution": reflect.ValueOf((*grundy.Solution)(nil)),
-		"Step":     reflect.ValueOf((*grundy.Step)(nil)),
-		"SumTable": reflect.ValueOf((*grundy.SumTable)(nil)),
-		"Table":    reflect.ValueOf((*grundy.Table)(nil)),
+		"IndexOptions":       reflect.ValueOf((*grundy.IndexOptions)(nil)),
+		"IndexTable":         reflect.ValueOf((*grundy.IndexTable)(nil)),
+		"NotDescendingError": reflect.ValueOf((*grundy.NotDescendingError)(nil)),
+		"Outcome":            reflect.ValueOf((*grundy.Outcome)(nil)),
+		"Solution":           reflect.ValueOf((*grundy.Solution)(nil)),
+		"Step":               reflect.ValueOf((*grundy.Step)(nil)),
+		"SumTable":           reflect.ValueOf((*grundy.SumTable)(nil)),
+		"Table":              reflect.ValueOf((*grundy.Table)(nil)),
 	}
 }

@@ -16,8 +16,13 @@ func init() {
 		"Divergence":       reflect.ValueOf(intrans.Divergence),
 		"KL":               reflect.ValueOf(intrans.KL),
 		"KendallCyclic":    reflect.ValueOf(intrans.KendallCyclic),
+		"PairDivergence":   reflect.ValueOf(intrans.PairDivergence),
+		"PlayedTriads":     reflect.ValueOf(intrans.PlayedTriads),
 		"SymmetricKL":      reflect.ValueOf(intrans.SymmetricKL),
 		"Tau":              reflect.ValueOf(intrans.Tau),
 		"Triads":           reflect.ValueOf(intrans.Triads),
+
+		// type definitions
+		"Transitivity": reflect.ValueOf((*intrans.Transitivity)(nil)),
 	}
 }

@@ -10,13 +10,34 @@ import (
 func init() {
 	Symbols["github.com/coevolab/coevo/stats/plot/plot"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Heatmap": reflect.ValueOf(plot.Heatmap),
-		"Height":  reflect.ValueOf(&plot.Height).Elem(),
-		"Lines":   reflect.ValueOf(plot.Lines),
-		"LogLog":  reflect.ValueOf(plot.LogLog),
-		"Ratings": reflect.ValueOf(plot.Ratings),
-		"Save":    reflect.ValueOf(plot.Save),
-		"Text":    reflect.ValueOf(plot.Text),
-		"Width":   reflect.ValueOf(&plot.Width).Elem(),
+		"Band":         reflect.ValueOf(plot.Band),
+		"Color":        reflect.ValueOf(plot.Color),
+		"Colors":       reflect.ValueOf(&plot.Colors).Elem(),
+		"Curve":        reflect.ValueOf(plot.Curve),
+		"DPI":          reflect.ValueOf(&plot.DPI).Elem(),
+		"DoubleHeight": reflect.ValueOf(&plot.DoubleHeight).Elem(),
+		"DoubleWidth":  reflect.ValueOf(&plot.DoubleWidth).Elem(),
+		"Finish":       reflect.ValueOf(plot.Finish),
+		"Gray":         reflect.ValueOf(&plot.Gray).Elem(),
+		"Heatmap":      reflect.ValueOf(plot.Heatmap),
+		"HeatmapOf":    reflect.ValueOf(plot.HeatmapOf),
+		"Height":       reflect.ValueOf(&plot.Height).Elem(),
+		"Line":         reflect.ValueOf(plot.Line),
+		"Lines":        reflect.ValueOf(plot.Lines),
+		"LogAxis":      reflect.ValueOf(plot.LogAxis),
+		"LogLog":       reflect.ValueOf(plot.LogLog),
+		"Missing":      reflect.ValueOf(&plot.Missing).Elem(),
+		"New":          reflect.ValueOf(plot.New),
+		"Points":       reflect.ValueOf(plot.Points),
+		"Ratings":      reflect.ValueOf(plot.Ratings),
+		"Render":       reflect.ValueOf(plot.Render),
+		"Sans":         reflect.ValueOf(&plot.Sans).Elem(),
+		"Save":         reflect.ValueOf(plot.Save),
+		"SaveSize":     reflect.ValueOf(plot.SaveSize),
+		"Text":         reflect.ValueOf(plot.Text),
+		"Width":        reflect.ValueOf(&plot.Width).Elem(),
+
+		// type definitions
+		"HeatmapStyle": reflect.ValueOf((*plot.HeatmapStyle)(nil)),
 	}
 }

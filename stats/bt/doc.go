@@ -1,25 +1,41 @@
-// Package bt fits Bradley-Terry models to paired-comparison results by
-// Hunter's MM algorithm (D. R. Hunter, "MM algorithms for generalized
-// Bradley-Terry models", Annals of Statistics 32, 2004), as paper 003
-// (Samothrakis, Lucas, Runarsson and Robles) does to rate game players.
+// Package bt fits Bradley-Terry models to paired-comparison results, as
+// paper 003 (Samothrakis, Lucas, Runarsson and Robles) does to rate game
+// players, and scales to leagues of tens of thousands of players.
 //
 // The model: player i beats player j with probability g_i/(g_i + g_j), or,
 // with a first-move (home) advantage t, t*g_i/(t*g_i + g_j) when i moves
-// first. Draws count as half a win for each side (paper 003 section III-D2).
-// Strengths are reported on the Elo scale of paper 003 eq. (3),
-// e_i = mu + 400 log10 g_i, with the g_i scaled so that the mean Elo of
-// the pool is mu (1600 by default, the convention of paper 003 Tables
-// IIIa-c).
+// first. Draws count as half a win for each side (paper 003 section
+// III-D2), or follow a model of their own: Davidson's or Rao and Kupper's
+// (DrawModel). Strengths are reported on the Elo scale of paper 003 eq.
+// (3), e_i = mu + 400 log10 g_i, with the pool's mean Elo mu (1600 by
+// default, the convention of paper 003 Tables IIIa-c), or relative to an
+// anchor player whose Elo is fixed.
 //
-// The maximum likelihood estimate exists exactly when the directed graph
-// "i scored against j" is strongly connected (Hunter's condition); when it
-// is not, Fit returns a *NotConnectedError naming the players or groups at
-// fault, and Options.Prior offers a regularised fit: that many virtual
-// drawn games between every pair of players, as BayesElo's prior does.
+// Results are held as matchups (Results) and aggregated by pair (Pairs):
+// every computation takes time and memory in the number of pairs that
+// played, never in the square of the players. The readers take CSV
+// (pairs, a matrix like paper 003 Table VI, one game a line) and PGN, the
+// format of chess software, Ordo and BayesElo.
 //
-// Standard errors come from the observed Fisher information of the
-// log-strengths (inverted under the constraint that they sum to zero), and
-// give confidence intervals and the likelihood-of-superiority matrix
+// The maximum likelihood estimate is found by Newton's method on the
+// log-likelihood, each step solved by conjugate gradients on the sparse
+// Hessian, or by Hunter's MM algorithm (D. R. Hunter, "MM algorithms for
+// generalized Bradley-Terry models", Annals of Statistics 32, 2004), the
+// one paper 003 uses (Options.Method); both stop after an iteration that
+// changes no centred log-strength by more than Options.Tol. The estimate
+// exists exactly when the directed graph "i scored against j" is strongly
+// connected (Hunter's condition); when it is not, Fit returns a
+// *NotConnectedError naming the players or groups at fault, Connectivity
+// reports the groups and the games that link them, and Options.Prior
+// offers a regularised fit: that many virtual drawn games between every
+// pair of players, as BayesElo's prior does.
+//
+// Standard errors come from the observed Fisher information (inverted
+// under the constraint that the log-strengths sum to zero, or relative to
+// the anchor): from the dense covariance for few players, and for many
+// from a deflated series with a stated bound on its error, exact solves
+// taking over when the bound is not within Options.SETol. They give
+// confidence intervals and the likelihood-of-superiority matrix
 // P(strength_i > strength_j).
 //
 //	r, _ := bt.ReadFile("results.csv", "pairs")

@@ -24,3 +24,47 @@ func ExampleFit() {
 	// player 2: Elo 1651
 	// player 3: Elo 1473
 }
+
+// Games in PGN, as chess software writes them, with B anchored at 2000
+// Elo: A won 3 of 4, so A is 400 log10(3) = 191 Elo above B, and the SE of
+// that difference is 400/ln(10) / sqrt(4 * 3/4 * 1/4) = 201 Elo (the
+// information of a binomial log-odds); the anchor's own SE is 0.
+func ExampleOptions_Fit() {
+	var b strings.Builder
+	for _, res := range []string{"1-0", "1-0", "0-1", "1-0"} {
+		fmt.Fprintf(&b, "[White \"A\"]\n[Black \"B\"]\n[Result \"%s\"]\n\n1. e4 e5 %s\n\n", res, res)
+	}
+	r, err := bt.Read(strings.NewReader(b.String()), "games.pgn", "pgn")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fit, err := bt.Options{Anchor: "B", AnchorElo: 2000}.Fit(r)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	elo, se := fit.Elo(), fit.SE()
+	for i, p := range fit.Players {
+		fmt.Printf("%s %.0f ± %.0f\n", p, elo[i], se[i])
+	}
+	// Output:
+	// A 2191 ± 201
+	// B 2000 ± 0
+}
+
+// Two groups that never scored against each other in one direction: the
+// ratings of different groups are not comparable, and the report says
+// which games link them.
+func ExampleConnectivity() {
+	r := bt.NewResults()
+	r.Add("a", "b", 2, 1, 0, bt.NoSeat)
+	r.Add("c", "d", 1, 1, 0, bt.NoSeat)
+	r.Add("a", "c", 3, 0, 0, bt.NoSeat)
+	fmt.Print(bt.Connectivity(r))
+	// Output:
+	// 2 groups in 1 pool(s) of players that played each other; ratings are comparable only within a group
+	// group 1 (2 players): a, b
+	// group 2 (2 players): c, d
+	//   group 1 vs group 2: 3 games, 3-0
+}

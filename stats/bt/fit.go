@@ -1,30 +1,66 @@
 package bt
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
 )
 
+// Method is the algorithm a fit uses; both find the same maximum.
+type Method int
+
+const (
+	// Newton is Newton's method on the log-likelihood, each step solved
+	// by conjugate gradients on the sparse Hessian (the default; any
+	// draw model).
+	Newton Method = iota
+	// MM is Hunter's MM algorithm, the one paper 003 uses (half-point
+	// draws only).
+	MM
+)
+
+func (m Method) String() string {
+	if m == MM {
+		return "mm"
+	}
+	return "newton"
+}
+
 // Options control a fit. The zero value is the plain model with defaults.
 type Options struct {
+	// Method: Newton (default) or MM.
+	Method Method
+	// Draws: how draws are modelled (default HalfPoint).
+	Draws DrawModel
 	// Home adds a first-move advantage parameter, estimated from matchups
 	// whose Seat is recorded.
 	Home bool
 	// Prior adds this many virtual drawn games between every pair of
 	// players (a regularised fit; 0 for the maximum likelihood estimate).
+	// It makes the fit take time and memory in the square of the players.
 	Prior float64
-	// Tol: convergence when no mean-centred log-strength (nor the log home
-	// advantage) changes by more than Tol in an iteration. Default 1e-10.
+	// Tol: convergence when no centred log-strength (nor a model
+	// parameter) changes by more than Tol in an iteration (an MM sweep or
+	// a Newton step). Default 1e-10.
 	Tol float64
-	// MaxIter bounds the MM iterations. Default 100000.
+	// MaxIter bounds the iterations. Default 100000 for MM, 200 for Newton.
 	MaxIter int
 	// EloMean is the mean Elo of the pool. Default 1600.
 	EloMean float64
+	// Anchor names a player whose Elo is fixed at AnchorElo; the others
+	// are rated relative to it, and their standard errors are those of
+	// the difference to it (as BradleyTerry2's reference player and
+	// Ordo's anchor). Empty: no anchor, the pool's mean is EloMean.
+	Anchor    string
+	AnchorElo float64
+	// SETol is the relative accuracy of the standard errors when they are
+	// computed without the dense covariance (many players). Default 1e-3.
+	SETol float64
 }
 
 func (o Options) withDefaults() Options {
@@ -32,10 +68,16 @@ func (o Options) withDefaults() Options {
 		o.Tol = 1e-10
 	}
 	if o.MaxIter <= 0 {
-		o.MaxIter = 100000
+		o.MaxIter = 200
+		if o.Method == MM {
+			o.MaxIter = 100000
+		}
 	}
 	if o.EloMean == 0 {
 		o.EloMean = 1600
+	}
+	if o.SETol <= 0 {
+		o.SETol = 1e-3
 	}
 	return o
 }
@@ -46,25 +88,22 @@ type Ratings struct {
 	// Gamma are the strengths, scaled to geometric mean 1.
 	Gamma []float64
 	// Home is the first-move advantage factor (1 when not modelled).
-	Home       float64
+	Home float64
+	// Draw is the draw parameter: Davidson's nu or Rao-Kupper's theta (0
+	// when draws count as half a point).
+	Draw       float64
 	Iterations int
 	Options    Options
 
+	anchor int       // index of Options.Anchor, or -1
 	games  []float64 // games played by each player (prior excluded)
 	points []float64 // points scored (prior excluded)
-	terms  []term
+	prob   *problem  // the likelihood, evaluated at the estimate
 	cov    *mat.SymDense
+	vars   *variances
 }
 
-// term is a group of n games: between neutral players i and j, or with i
-// moving first against j when home is true.
-type term struct {
-	i, j int
-	n    float64
-	home bool
-}
-
-// ConvergenceError reports that MM stopped at MaxIter.
+// ConvergenceError reports that a fit stopped at MaxIter iterations.
 type ConvergenceError struct {
 	Iterations int
 	Change     float64
@@ -112,217 +151,149 @@ func names(s []string) string {
 // Fit fits the plain model with default options.
 func Fit(r *Results) (*Ratings, error) { return Options{}.Fit(r) }
 
-// Fit fits the model to r by Hunter's MM algorithm.
-func (o Options) Fit(r *Results) (*Ratings, error) {
+// Fit fits the model to r.
+func (o Options) Fit(r *Results) (*Ratings, error) { return o.FitContext(context.Background(), r) }
+
+// FitContext fits the model to r; cancelling ctx stops it.
+func (o Options) FitContext(ctx context.Context, r *Results) (*Ratings, error) {
+	if !o.Home {
+		return o.FitPairs(ctx, r.Players, r.Pairs())
+	}
+	var seatedGames, seatedPts float64
+	for _, m := range r.Matchups {
+		switch m.Seat {
+		case AFirst:
+			seatedGames += m.Games()
+			seatedPts += m.WinsA + m.Draw/2
+		case BFirst:
+			seatedGames += m.Games()
+			seatedPts += m.WinsB + m.Draw/2
+		}
+	}
+	if seatedGames == 0 || seatedPts == 0 || seatedPts == seatedGames {
+		return nil, errors.New("first-move advantage cannot be estimated: need seated games won and lost by the first mover (give seat columns, or fit without --home)")
+	}
+	return o.fit(ctx, r.Players, aggregate(r, true))
+}
+
+// FitPairs fits the model to results already aggregated by pair (which
+// carry no seats, so Home must be false): a large tournament's results
+// need then be held only in this compact form.
+func (o Options) FitPairs(ctx context.Context, players []string, p *Pairs) (*Ratings, error) {
+	if o.Home {
+		return nil, errors.New("the first-move advantage needs the seats: fit the Results, not their Pairs")
+	}
+	if len(players) != p.Players {
+		return nil, fmt.Errorf("%d player names for pairs of %d players", len(players), p.Players)
+	}
+	return o.fit(ctx, players, &table{Pairs: *p})
+}
+
+func (o Options) fit(ctx context.Context, players []string, t *table) (*Ratings, error) {
 	o = o.withDefaults()
-	n := len(r.Players)
+	n := len(players)
 	if n < 2 {
 		return nil, fmt.Errorf("Bradley-Terry needs at least two players, have %d", n)
 	}
-	if o.Prior < 0 {
-		return nil, fmt.Errorf("prior %v: must be non-negative", o.Prior)
+	if o.Prior < 0 || math.IsNaN(o.Prior) || math.IsInf(o.Prior, 0) {
+		return nil, fmt.Errorf("prior %v: must be finite and non-negative", o.Prior)
 	}
-	fit := &Ratings{Players: r.Players, Home: 1, Options: o,
+	if o.Draws < HalfPoint || o.Draws > RaoKupper {
+		return nil, fmt.Errorf("unknown draw model %v", o.Draws)
+	}
+	if o.Method == MM && o.Draws != HalfPoint {
+		return nil, fmt.Errorf("the MM algorithm fits half-point draws only; use Newton for the %v model", o.Draws)
+	}
+	fit := &Ratings{Players: players, Home: 1, Options: o, anchor: -1,
 		games: make([]float64, n), points: make([]float64, n)}
-	W := make([]float64, n) // points including the prior
-	homePts, homeGames := 0.0, 0.0
-	pair := map[[2]int]float64{}
-	for _, m := range r.Matchups {
-		ga := m.Games()
-		fit.games[m.A] += ga
-		fit.games[m.B] += ga
-		pa, pb := m.WinsA+m.Draw/2, m.WinsB+m.Draw/2
-		fit.points[m.A] += pa
-		fit.points[m.B] += pb
-		if o.Home && m.Seat != NoSeat {
-			h, a, ph := m.A, m.B, pa
-			if m.Seat == BFirst {
-				h, a, ph = m.B, m.A, pb
-			}
-			fit.terms = append(fit.terms, term{h, a, ga, true})
-			homePts += ph
-			homeGames += ga
-			continue
-		}
-		i, j := min(m.A, m.B), max(m.A, m.B)
-		pair[[2]int{i, j}] += ga
-	}
-	copy(W, fit.points)
-	if o.Prior > 0 {
-		for i := 0; i < n; i++ {
-			W[i] += o.Prior / 2 * float64(n-1)
-			for j := i + 1; j < n; j++ {
-				pair[[2]int{i, j}] += o.Prior
-			}
+	if o.Anchor != "" {
+		fit.anchor = slices.Index(players, o.Anchor)
+		if fit.anchor < 0 {
+			return nil, fmt.Errorf("anchor %q is not a player", o.Anchor)
 		}
 	}
-	keys := make([][2]int, 0, len(pair))
-	for k := range pair {
-		keys = append(keys, k)
+	var draws, decisive float64
+	for k := range t.I {
+		g := t.Games(k)
+		pi, pj := t.Points(k)
+		fit.games[t.I[k]] += g
+		fit.games[t.J[k]] += g
+		fit.points[t.I[k]] += pi
+		fit.points[t.J[k]] += pj
+		draws += t.Draws[k]
+		decisive += t.WinsI[k] + t.WinsJ[k]
 	}
-	sort.Slice(keys, func(a, b int) bool {
-		if keys[a][0] != keys[b][0] {
-			return keys[a][0] < keys[b][0]
-		}
-		return keys[a][1] < keys[b][1]
-	})
-	for _, k := range keys {
-		fit.terms = append(fit.terms, term{k[0], k[1], pair[k], false})
+	if o.Draws != HalfPoint && (draws == 0 || decisive == 0) {
+		return nil, fmt.Errorf("the %v draw model needs both drawn and decided games (have %g draws, %g decided)", o.Draws, draws, decisive)
 	}
 	if o.Prior == 0 {
-		if err := hunterCondition(r); err != nil {
-			return nil, err
+		if g := groupsOf(players, &t.Pairs); !g.Connected() {
+			return nil, notConnected(g, &t.Pairs)
 		}
+	} else {
+		t = t.withPrior(o.Prior)
 	}
-	if o.Home && (homeGames == 0 || homePts == 0 || homePts == homeGames) {
-		return nil, errors.New("first-move advantage cannot be estimated: need seated games won and lost by the first mover (give seat columns, or fit without --home)")
+	p := newProblem(t, o.Draws, o.Home)
+	x := make([]float64, p.dim)
+	var err error
+	if o.Method == MM {
+		fit.Iterations, err = mm(ctx, t, o.Home, x, o.Tol, o.MaxIter)
+		if err == nil {
+			center(x[:n])
+			p.evaluate(x)
+		}
+	} else {
+		if p.id >= 0 {
+			x[p.id] = o.Draws.drawStart(draws / (draws + decisive))
+		}
+		fit.Iterations, err = p.newton(ctx, x, o.Tol, o.MaxIter)
 	}
-
-	g := make([]float64, n)
-	for i := range g {
-		g[i] = 1
+	if err != nil {
+		if errors.Is(err, errNoProgress) {
+			return nil, fmt.Errorf("Bradley-Terry fit made no progress after %d steps (please report the data)", fit.Iterations)
+		}
+		return nil, err
 	}
-	next := make([]float64, n)
-	den := make([]float64, n)
-	theta := 1.0
-	for it := 1; ; it++ {
-		clear(den)
-		thetaDen := 0.0
-		for _, t := range fit.terms {
-			if t.home {
-				d := theta*g[t.i] + g[t.j]
-				den[t.i] += t.n * theta / d
-				den[t.j] += t.n / d
-				thetaDen += t.n * g[t.i] / d
-			} else {
-				d := g[t.i] + g[t.j]
-				den[t.i] += t.n / d
-				den[t.j] += t.n / d
-			}
-		}
-		for i := range next {
-			next[i] = W[i] / den[i]
-		}
-		normalise(next)
-		change := 0.0
-		for i := range g {
-			change = math.Max(change, math.Abs(math.Log(next[i]/g[i])))
-		}
-		if o.Home {
-			nt := homePts / thetaDen
-			change = math.Max(change, math.Abs(math.Log(nt/theta)))
-			theta = nt
-		}
-		g, next = next, g
-		if change < o.Tol {
-			fit.Gamma, fit.Home, fit.Iterations = g, theta, it
-			return fit, nil
-		}
-		if it >= o.MaxIter || math.IsNaN(change) {
-			return nil, &ConvergenceError{it, change}
-		}
+	fit.prob = p
+	fit.Gamma = make([]float64, n)
+	for i := range fit.Gamma {
+		fit.Gamma[i] = math.Exp(x[i])
 	}
+	if p.ih >= 0 {
+		fit.Home = math.Exp(x[p.ih])
+	}
+	if p.id >= 0 {
+		fit.Draw = math.Exp(x[p.id])
+	}
+	return fit, nil
 }
 
-// normalise scales g to geometric mean 1.
-func normalise(g []float64) {
-	s := 0.0
-	for _, x := range g {
-		s += math.Log(x)
-	}
-	f := math.Exp(-s / float64(len(g)))
-	for i := range g {
-		g[i] *= f
-	}
-}
-
-// hunterCondition checks that the graph "i scored against j" is strongly
-// connected.
-func hunterCondition(r *Results) error {
-	n := len(r.Players)
-	out := make([][]int, n)
-	in := make([][]int, n)
-	for _, m := range r.Matchups {
-		if m.WinsA+m.Draw/2 > 0 {
-			out[m.A] = append(out[m.A], m.B)
-			in[m.B] = append(in[m.B], m.A)
+func notConnected(g *Groups, p *Pairs) *NotConnectedError {
+	e := &NotConnectedError{}
+	for _, m := range g.Members {
+		var names []string
+		for _, i := range m {
+			names = append(names, g.Players[i])
 		}
-		if m.WinsB+m.Draw/2 > 0 {
-			out[m.B] = append(out[m.B], m.A)
-			in[m.A] = append(in[m.A], m.B)
+		e.Groups = append(e.Groups, names)
+	}
+	lost, won := make([]bool, p.Players), make([]bool, p.Players)
+	for k := range p.I {
+		pi, pj := p.Points(k)
+		if pi > 0 {
+			won[p.I[k]], lost[p.J[k]] = true, true
+		}
+		if pj > 0 {
+			won[p.J[k]], lost[p.I[k]] = true, true
 		}
 	}
-	comp := scc(out, in)
-	ncomp := 0
-	for _, c := range comp {
-		ncomp = max(ncomp, c+1)
-	}
-	if ncomp == 1 {
-		return nil
-	}
-	e := &NotConnectedError{Groups: make([][]string, ncomp)}
-	for i, c := range comp {
-		e.Groups[c] = append(e.Groups[c], r.Players[i])
-		if len(in[i]) == 0 {
-			e.NeverLost = append(e.NeverLost, r.Players[i])
+	for i, name := range g.Players {
+		if !lost[i] {
+			e.NeverLost = append(e.NeverLost, name)
 		}
-		if len(out[i]) == 0 {
-			e.NeverWon = append(e.NeverWon, r.Players[i])
+		if !won[i] {
+			e.NeverWon = append(e.NeverWon, name)
 		}
 	}
 	return e
-}
-
-// scc labels strongly connected components (Kosaraju, iterative).
-func scc(out, in [][]int) []int {
-	n := len(out)
-	seen := make([]bool, n)
-	order := make([]int, 0, n)
-	type fr struct{ v, k int }
-	for s := 0; s < n; s++ {
-		if seen[s] {
-			continue
-		}
-		seen[s] = true
-		st := []fr{{s, 0}}
-		for len(st) > 0 {
-			top := &st[len(st)-1]
-			if top.k < len(out[top.v]) {
-				w := out[top.v][top.k]
-				top.k++
-				if !seen[w] {
-					seen[w] = true
-					st = append(st, fr{w, 0})
-				}
-				continue
-			}
-			order = append(order, top.v)
-			st = st[:len(st)-1]
-		}
-	}
-	comp := make([]int, n)
-	for i := range comp {
-		comp[i] = -1
-	}
-	c := 0
-	for k := n - 1; k >= 0; k-- {
-		s := order[k]
-		if comp[s] >= 0 {
-			continue
-		}
-		comp[s] = c
-		q := []int{s}
-		for len(q) > 0 {
-			v := q[len(q)-1]
-			q = q[:len(q)-1]
-			for _, w := range in[v] {
-				if comp[w] < 0 {
-					comp[w] = c
-					q = append(q, w)
-				}
-			}
-		}
-		c++
-	}
-	return comp
 }

@@ -1,99 +1,116 @@
 package bt
 
 import (
+	"context"
 	"math"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
-	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/coevolab/coevo/internal/frame"
 )
 
 // eloPerNat converts a log-strength difference (natural log) to Elo points.
 var eloPerNat = 400 / math.Ln10
 
 // Elo returns the ratings on the Elo scale of paper 003 eq. (3):
-// mu + 400 log10 gamma_i, with mean mu over the pool.
+// mu + 400 log10 gamma_i, with mean mu = Options.EloMean over the pool, or
+// with the anchor at Options.AnchorElo.
 func (f *Ratings) Elo() []float64 {
 	e := make([]float64, len(f.Gamma))
 	for i, g := range f.Gamma {
 		e[i] = f.Options.EloMean + 400*math.Log10(g)
 	}
+	if f.anchor >= 0 {
+		shift := f.Options.AnchorElo - e[f.anchor]
+		for i := range e {
+			e[i] += shift
+		}
+	}
 	return e
 }
 
-// Prob returns the predicted probability that i beats j on neutral seats.
-func (f *Ratings) Prob(i, j int) float64 { return f.Gamma[i] / (f.Gamma[i] + f.Gamma[j]) }
-
-// Cov returns the covariance of the log-strengths (and, last, of the log
-// first-move advantage when it is modelled): the inverse of the observed
-// Fisher information under the constraint that the log-strengths sum to 0.
-func (f *Ratings) Cov() *mat.SymDense {
-	if f.cov != nil {
-		return f.cov
+// Prob returns the predicted probability that i beats j on neutral seats
+// (for a draw model, the probability that i scores: P(win) + P(draw)/2).
+func (f *Ratings) Prob(i, j int) float64 {
+	x := math.Log(f.Gamma[i] / f.Gamma[j])
+	switch f.Options.Draws {
+	case Davidson, RaoKupper:
+		te := f.Options.Draws.eval(x, math.Log(f.Draw), 1, 0, 0)
+		pw := math.Exp(te.l)
+		te = f.Options.Draws.eval(x, math.Log(f.Draw), 0, 1, 0)
+		pl := math.Exp(te.l)
+		return pw + (1-pw-pl)/2
 	}
-	n := len(f.Gamma)
-	k := n
-	if f.Options.Home {
-		k++
-	}
-	info := mat.NewSymDense(k, nil)
-	add := func(a, b int, w float64) { info.SetSym(a, b, info.At(a, b)+w) }
-	for _, t := range f.terms {
-		if t.home {
-			p := f.Home * f.Gamma[t.i] / (f.Home*f.Gamma[t.i] + f.Gamma[t.j])
-			w := t.n * p * (1 - p)
-			// design vector e_i - e_j + e_theta
-			x := map[int]float64{t.i: 1, t.j: -1, n: 1}
-			for a, xa := range x {
-				for b, xb := range x {
-					if a <= b {
-						add(a, b, w*xa*xb)
-					}
-				}
-			}
-			continue
-		}
-		p := f.Prob(t.i, t.j)
-		w := t.n * p * (1 - p)
-		add(t.i, t.i, w)
-		add(t.j, t.j, w)
-		add(min(t.i, t.j), max(t.i, t.j), -w)
-	}
-	// The information is singular along u = (1,...,1,0)/sqrt(n); with the
-	// null space exactly span(u), pinv(I) = (I + u u^T)^-1 - u u^T.
-	u := 1 / float64(n)
-	for a := 0; a < n; a++ {
-		for b := a; b < n; b++ {
-			info.SetSym(a, b, info.At(a, b)+u)
-		}
-	}
-	var ch mat.Cholesky
-	cov := mat.NewSymDense(k, nil)
-	if ok := ch.Factorize(info); ok {
-		ch.InverseTo(cov)
-	} else {
-		for i := 0; i < k; i++ {
-			cov.SetSym(i, i, math.NaN())
-		}
-	}
-	for a := 0; a < n; a++ {
-		for b := a; b < n; b++ {
-			cov.SetSym(a, b, cov.At(a, b)-u)
-		}
-	}
-	f.cov = cov
-	return cov
+	return f.Gamma[i] / (f.Gamma[i] + f.Gamma[j])
 }
 
-// SE returns the standard error of each Elo rating.
+// SE returns the standard error of each Elo rating: of the difference to
+// the anchor when there is one (0 for the anchor itself). For many
+// players it is computed without the dense covariance, to the relative
+// accuracy Options.SETol (see SEAccuracy).
 func (f *Ratings) SE() []float64 {
-	c := f.Cov()
-	se := make([]float64, len(f.Gamma))
-	for i := range se {
-		se[i] = eloPerNat * math.Sqrt(c.At(i, i))
+	se, err := f.StdErrors(context.Background())
+	if err != nil {
+		se = make([]float64, len(f.Gamma))
+		for i := range se {
+			se[i] = math.NaN()
+		}
 	}
 	return se
+}
+
+// StdErrors is SE with a context: for very many players with poorly
+// mixed pairings the exact fallback can take long.
+func (f *Ratings) StdErrors(ctx context.Context) ([]float64, error) {
+	v, err := f.variancesCtx(ctx)
+	if err != nil {
+		return nil, err
+	}
+	se := make([]float64, len(f.Gamma))
+	for i := range se {
+		vi := v.theta[i]
+		if f.anchor >= 0 {
+			vi = v.theta[i] + v.theta[f.anchor] - 2*v.col[i]
+			if i == f.anchor {
+				vi = 0
+			}
+		}
+		se[i] = eloPerNat * math.Sqrt(math.Max(vi, 0))
+	}
+	return se, nil
+}
+
+// SEAccuracy says how the standard errors were computed: "dense" (the
+// dense covariance), "series" (the deflated series, with bound the largest
+// relative error it allows) or "solves" (one solve per player), and the
+// bound (0 when exact to solver precision).
+func (f *Ratings) SEAccuracy() (method string, bound float64) {
+	v, err := f.variancesCtx(context.Background())
+	if err != nil {
+		return "failed", math.NaN()
+	}
+	return v.method, v.bound
+}
+
+// ParamSE returns the standard errors of the log first-move advantage and
+// of the log draw parameter, NaN when not modelled.
+func (f *Ratings) ParamSE() (home, draw float64) {
+	home, draw = math.NaN(), math.NaN()
+	v, err := f.variancesCtx(context.Background())
+	if err != nil {
+		return
+	}
+	k := 0
+	if f.prob.ih >= 0 {
+		home = math.Sqrt(v.params[k])
+		k++
+	}
+	if f.prob.id >= 0 {
+		draw = math.Sqrt(v.params[k])
+	}
+	return
 }
 
 // CI returns confidence intervals of the Elo ratings at the given level
@@ -108,23 +125,77 @@ func (f *Ratings) CI(level float64) (lo, hi []float64) {
 	return lo, hi
 }
 
-// Superiority returns the likelihood-of-superiority matrix:
-// L[i][j] = P(strength_i > strength_j) under the normal approximation.
+// Superiority returns the likelihood-of-superiority matrix of all players:
+// L[i][j] = P(strength_i > strength_j) under the normal approximation. It
+// uses the dense covariance; SuperiorityOf takes a subset.
 func (f *Ratings) Superiority() [][]float64 {
-	c := f.Cov()
+	all := make([]int, len(f.Gamma))
+	for i := range all {
+		all[i] = i
+	}
+	los, _ := f.SuperiorityOf(context.Background(), all)
+	return los
+}
+
+// SuperiorityOf returns the likelihood-of-superiority matrix of the given
+// players (indices), in that order. For many players it takes one
+// conjugate-gradient solve per player asked for.
+func (f *Ratings) SuperiorityOf(ctx context.Context, players []int) ([][]float64, error) {
 	n := len(f.Gamma)
-	L := square(n)
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
+	cols := make([][]float64, len(players))
+	if n <= denseFallback {
+		c := f.Cov()
+		for a, i := range players {
+			cols[a] = make([]float64, n)
+			for j := range cols[a] {
+				cols[a][j] = c.At(j, i)
+			}
+		}
+	} else {
+		for a, i := range players {
+			var err error
+			if cols[a], err = f.covColumn(ctx, i); err != nil {
+				return nil, err
+			}
+		}
+	}
+	L := square(len(players))
+	for a, i := range players {
+		for b, j := range players {
 			if i == j {
 				continue
 			}
 			d := math.Log(f.Gamma[i] / f.Gamma[j])
-			v := c.At(i, i) + c.At(j, j) - 2*c.At(i, j)
-			L[i][j] = distuv.UnitNormal.CDF(d / math.Sqrt(v))
+			v := cols[a][i] + cols[b][j] - 2*cols[a][j]
+			L[a][b] = distuv.UnitNormal.CDF(d / math.Sqrt(v))
 		}
 	}
-	return L
+	return L, nil
+}
+
+// covColumn returns column i of the strengths' covariance: L+ e_i plus
+// the model parameters' rank-g correction Z F^-1 Z^T e_i.
+func (f *Ratings) covColumn(ctx context.Context, i int) ([]float64, error) {
+	v, err := f.variancesCtx(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if v.method == "dense" {
+		c := f.Cov()
+		col := make([]float64, len(f.Gamma))
+		for j := range col {
+			col[j] = c.At(j, i)
+		}
+		return col, nil
+	}
+	col, err := newLapSolver(f.prob).solveL(ctx, unit(f.prob.n, i))
+	if err != nil {
+		return nil, err
+	}
+	for j := range col {
+		col[j] += v.lowRank(j, i)
+	}
+	return col, nil
 }
 
 // Games returns the number of games each player played (prior excluded).
@@ -150,7 +221,7 @@ func (f *Ratings) DataFrame() dataframe.DataFrame {
 		series.New(f.SE(), series.Float, "se"),
 		series.New(lo, series.Float, "ci_low"),
 		series.New(hi, series.Float, "ci_high"),
-		series.New(f.games, series.Float, "games"),
+		frame.Number("games", f.games),
 		series.New(f.Score(), series.Float, "score%"),
 	)
 }

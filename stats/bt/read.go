@@ -16,9 +16,10 @@ import (
 type DataError = csvdata.Error
 
 // Formats lists the input formats ReadFile accepts.
-var Formats = []string{"pairs", "matrix", "games"}
+var Formats = []string{"pairs", "matrix", "games", "pgn"}
 
-// ReadFile reads results in the given format: "pairs", "matrix" or "games".
+// ReadFile reads results in the given format: "pairs", "matrix", "games"
+// or "pgn".
 func ReadFile(path, format string) (*Results, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -30,16 +31,60 @@ func ReadFile(path, format string) (*Results, error) {
 
 // Read reads results from r; name is used in errors.
 func Read(r io.Reader, name, format string) (*Results, error) {
+	res, log, err := read(r, name, format)
+	if err != nil {
+		return nil, err
+	}
+	if log != nil {
+		res.Matchups = log.matchups(len(res.Players))
+	}
+	return res, nil
+}
+
+// ReadPairs reads results like Read, aggregated by unordered pair of
+// players (seats dropped): for the games and pgn formats it never holds
+// one record per matchup, so a large tournament takes the least memory.
+func ReadPairs(r io.Reader, name, format string) (players []string, p *Pairs, err error) {
+	res, log, err := read(r, name, format)
+	if err != nil {
+		return nil, nil, err
+	}
+	if log != nil {
+		return res.Players, log.pairs(len(res.Players)), nil
+	}
+	return res.Players, res.Pairs(), nil
+}
+
+// ReadPairsFile is ReadPairs from a file.
+func ReadPairsFile(path, format string) (players []string, p *Pairs, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	return ReadPairs(f, path, format)
+}
+
+// read reads results; the games and pgn formats return their games as a
+// log, not yet aggregated.
+func read(r io.Reader, name, format string) (*Results, *gameLog, error) {
+	if format == "pgn" {
+		return readPGN(r, name)
+	}
 	t := csvdata.NewReader(r, name)
+	var res *Results
+	var err error
 	switch format {
 	case "pairs":
-		return readPairs(t)
+		res, err = readPairs(t)
 	case "matrix":
-		return readMatrix(t)
+		res, err = readMatrix(t)
 	case "games":
 		return readGames(t)
+	default:
+		return nil, nil, fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats, ", "))
 	}
-	return nil, fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats, ", "))
+	return res, nil, err
 }
 
 // readPairs reads a header a,b,wins_a,wins_b,draws with an optional column
@@ -167,59 +212,45 @@ func columnOf(rec []string, k int) int {
 
 // readGames reads one game per line: first,second,result where result is
 // the first player's score: 1-0, 0-1, 1/2-1/2 (or draw), or 1, 0, 0.5.
-func readGames(t *csvdata.Reader) (*Results, error) {
+func readGames(t *csvdata.Reader) (*Results, *gameLog, error) {
 	head, _, err := t.Header("first,second,result")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(head) < 3 {
-		return nil, &DataError{File: t.Name, Line: 1, Msg: "header needs three columns: first,second,result"}
+		return nil, nil, &DataError{File: t.Name, Line: 1, Msg: "header needs three columns: first,second,result"}
 	}
 	res := NewResults()
-	type key struct{ a, b int }
-	agg := map[key]*Matchup{}
-	var order []key
+	log := &gameLog{}
 	for {
 		rec, err := t.Next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if len(rec) < 3 {
-			return nil, t.Errorf(-1, "need first,second,result")
+			return nil, nil, t.Errorf(-1, "need first,second,result")
 		}
 		a, b := strings.TrimSpace(rec[0]), strings.TrimSpace(rec[1])
 		if a == "" || b == "" || a == b {
-			return nil, t.Errorf(0, "players %q and %q: need two different names", a, b)
+			return nil, nil, t.Errorf(0, "players %q and %q: need two different names", a, b)
 		}
-		var wa, wb, d float64
+		var o int
 		switch s := strings.ToLower(strings.TrimSpace(rec[2])); s {
 		case "1-0", "1":
-			wa = 1
+			o = firstWins
 		case "0-1", "0":
-			wb = 1
+			o = secondWins
 		case "1/2-1/2", "0.5", "draw", "½-½":
-			d = 1
+			o = drawn
 		default:
-			return nil, t.Errorf(2, "result %q: want 1-0, 0-1, 1/2-1/2, 1, 0 or 0.5", rec[2])
+			return nil, nil, t.Errorf(2, "result %q: want 1-0, 0-1, 1/2-1/2, 1, 0 or 0.5", rec[2])
 		}
-		k := key{res.Player(a), res.Player(b)}
-		m, ok := agg[k]
-		if !ok {
-			m = &Matchup{A: k.a, B: k.b, Seat: AFirst}
-			agg[k] = m
-			order = append(order, k)
-		}
-		m.WinsA += wa
-		m.WinsB += wb
-		m.Draw += d
+		log.add(res.Player(a), res.Player(b), o)
 	}
-	for _, k := range order {
-		res.Matchups = append(res.Matchups, *agg[k])
-	}
-	return res, nil
+	return res, log, nil
 }
 
 // FromDataFrame reads results from a DataFrame with the columns of the

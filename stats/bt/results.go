@@ -3,6 +3,7 @@ package bt
 import (
 	"fmt"
 	"math"
+	"strings"
 )
 
 // Seat says which side of a matchup moved first.
@@ -36,15 +37,24 @@ func NewResults() *Results { return &Results{index: map[string]int{}} }
 
 // Player returns the index of a player, adding it if new.
 func (r *Results) Player(name string) int {
-	if r.index == nil {
-		r.index = map[string]int{}
-	}
-	if i, ok := r.index[name]; ok {
+	if i, ok := r.Index(name); ok {
 		return i
 	}
 	r.index[name] = len(r.Players)
 	r.Players = append(r.Players, name)
 	return len(r.Players) - 1
+}
+
+// Index returns the index of a player and whether it is known.
+func (r *Results) Index(name string) (int, bool) {
+	if r.index == nil {
+		r.index = make(map[string]int, len(r.Players))
+		for i, p := range r.Players {
+			r.index[p] = i
+		}
+	}
+	i, ok := r.index[name]
+	return i, ok
 }
 
 // Add records games between a and b: a's wins, b's wins and draws.
@@ -64,8 +74,44 @@ func (r *Results) Add(a, b string, winsA, winsB, draws float64, seat Seat) error
 	return nil
 }
 
-// Points returns the points matrix: P[i][j] is what i scored against j
-// (wins plus half the draws), and N[i][j] the games between them.
+// Without returns the results without the named players and their games,
+// as Ordo's --exclude does. Naming a player who is not in r is an error.
+func (r *Results) Without(names ...string) (*Results, error) {
+	drop := make([]bool, len(r.Players))
+	var unknown []string
+	for _, name := range names {
+		i, ok := r.Index(name)
+		if !ok {
+			unknown = append(unknown, fmt.Sprintf("%q", name))
+			continue
+		}
+		drop[i] = true
+	}
+	if len(unknown) > 0 {
+		return nil, fmt.Errorf("cannot exclude %s: no such player", strings.Join(unknown, ", "))
+	}
+	out := NewResults()
+	newIndex := make([]int, len(r.Players))
+	for i, p := range r.Players {
+		newIndex[i] = -1
+		if !drop[i] {
+			newIndex[i] = out.Player(p)
+		}
+	}
+	for _, m := range r.Matchups {
+		if drop[m.A] || drop[m.B] {
+			continue
+		}
+		m.A, m.B = newIndex[m.A], newIndex[m.B]
+		out.Matchups = append(out.Matchups, m)
+	}
+	return out, nil
+}
+
+// Points returns the dense points matrix: P[i][j] is what i scored against
+// j (wins plus half the draws), and N[i][j] the games between them. It
+// takes memory and time in the square of the players; Pairs is the sparse
+// form for large tournaments.
 func (r *Results) Points() (P, N [][]float64) {
 	n := len(r.Players)
 	P, N = square(n), square(n)
@@ -76,6 +122,34 @@ func (r *Results) Points() (P, N [][]float64) {
 		N[m.B][m.A] += m.Games()
 	}
 	return P, N
+}
+
+// Pairs are results aggregated by unordered pair of players, seats
+// ignored: for pair k, players I[k] < J[k] with I's wins, J's wins and the
+// draws between them. Pairs are sorted by (I, J) and only pairs that
+// played appear, so everything computed from them takes time and memory
+// in the number of pairs that played, not in the square of the players.
+type Pairs struct {
+	Players             int
+	I, J                []int32
+	WinsI, WinsJ, Draws []float64
+}
+
+// Len returns the number of pairs that played.
+func (p *Pairs) Len() int { return len(p.I) }
+
+// Games returns the games of pair k.
+func (p *Pairs) Games(k int) float64 { return p.WinsI[k] + p.WinsJ[k] + p.Draws[k] }
+
+// Points returns what I[k] and J[k] scored against each other (draws
+// count half).
+func (p *Pairs) Points(k int) (i, j float64) {
+	return p.WinsI[k] + p.Draws[k]/2, p.WinsJ[k] + p.Draws[k]/2
+}
+
+// Pairs aggregates r by unordered pair of players.
+func (r *Results) Pairs() *Pairs {
+	return &aggregate(r, false).Pairs
 }
 
 func square(n int) [][]float64 {

@@ -73,28 +73,32 @@ const DefaultSmoothing = 0.001
 // q_ij = (P_ij + c) / (N_ij + 2c), over the pairs that played; symmetric
 // selects the mean of both directions (paper 003) rather than D(p||q).
 func Divergence(fit *bt.Ratings, r *bt.Results, c float64, symmetric bool) (float64, error) {
-	if c < 0 {
-		return 0, fmt.Errorf("smoothing constant %v: must be non-negative", c)
+	return PairDivergence(fit, r.Pairs(), c, symmetric)
+}
+
+// PairDivergence is Divergence over results already aggregated by pair:
+// one pass over the pairs that played. With few games a pair, q_ij is
+// mostly the smoothing constant's doing (a pair that played once has
+// q = 1 - c/(1+2c) or its complement), so D_KL then measures the
+// smoothing more than intransitivity: say how many games the pairs had
+// when reporting it.
+func PairDivergence(fit *bt.Ratings, p *bt.Pairs, c float64, symmetric bool) (float64, error) {
+	if c < 0 || math.IsNaN(c) || math.IsInf(c, 0) {
+		return 0, fmt.Errorf("smoothing constant %v: must be finite and non-negative", c)
 	}
-	P, N := r.Points()
-	sum, pairs := 0.0, 0
-	for i := range P {
-		for j := i + 1; j < len(P); j++ {
-			if N[i][j] == 0 {
-				continue
-			}
-			p := fit.Prob(i, j)
-			q := (P[i][j] + c) / (N[i][j] + 2*c)
-			if symmetric {
-				sum += SymmetricKL(p, q)
-			} else {
-				sum += KL(p, q)
-			}
-			pairs++
-		}
-	}
-	if pairs == 0 {
+	if p.Len() == 0 {
 		return 0, fmt.Errorf("no pair of players has played")
 	}
-	return sum / float64(pairs), nil
+	sum := 0.0
+	for k := range p.I {
+		pi, _ := p.Points(k)
+		pr := fit.Prob(int(p.I[k]), int(p.J[k]))
+		q := (pi + c) / (p.Games(k) + 2*c)
+		if symmetric {
+			sum += SymmetricKL(pr, q)
+		} else {
+			sum += KL(pr, q)
+		}
+	}
+	return sum / float64(p.Len()), nil
 }

@@ -1,10 +1,21 @@
-// Package plot makes publication figures on gonum/plot: a rating plot with
-// confidence intervals, a log-log runtime plot with a fitted line and a
-// theoretical bound's slope, a heatmap (for CIAO plots), and lines with a
-// legend (Lines, e.g. a run's history by generation). Save writes a
-// figure sized for one column of a two-column paper (3.5 x 2.6 inches), in
-// the format its file name ends with (.pdf, .svg, .png, .eps), atomically.
-// Text renders a quick plain-text chart for terminals with vdobler/chart.
+// Package plot is coevo's figure style on gonum/plot, used by every plot
+// coevo draws, and the figures it makes from results.
+//
+// The style (New): Liberation Sans at print sizes, embedded in PDF files;
+// figures one column wide (Width x Height, 3.5 in) or across both columns
+// (DoubleWidth x DoubleHeight, 7 in); axis labels that carry their units
+// and take exponents and indices (10^{3}, D_{KL}); logarithmic axes ticked
+// at powers of ten (LogAxis); Okabe and Ito's colour-blind-safe palette
+// (Colors); intervals drawn as bands (Band) or error bars; and legends in
+// a band of their own above the data (Finish), so that they never cover
+// it. Save writes PDF, SVG, EPS or PNG at DPI (300) by the file's
+// extension, atomically.
+//
+// The figures: Ratings (with 95% intervals, as bars or a band), LogLog (a
+// fit and a bound's slope), Lines (series with a legend, e.g. a run's
+// history by generation), HeatmapOf (a matrix with a colour bar, on a
+// sequential or a diverging scale: CIAO plots, likelihood of
+// superiority), and Text, a quick plain-text chart for terminals.
 //
 //	p, _ := plot.Ratings(names, elo, lo, hi)
 //	err := plot.Save(p, "ratings.pdf")

@@ -7,57 +7,65 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"sort"
 	"strings"
 
-	"github.com/coevolab/coevo/internal/atomicfile"
 	"github.com/vdobler/chart"
 	"github.com/vdobler/chart/txtg"
 	gplot "gonum.org/v1/plot"
-	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+
+	"github.com/coevolab/coevo/internal/atomicfile"
 )
 
-// Column size of a two-column paper.
-var (
-	Width  = 3.5 * vg.Inch
-	Height = 2.6 * vg.Inch
-)
-
-func styled(title, xlabel, ylabel string) *gplot.Plot {
-	p := gplot.New()
-	p.Title.Text = title
-	p.Title.TextStyle.Font.Size = vg.Points(9)
-	p.X.Label.Text, p.Y.Label.Text = xlabel, ylabel
-	for _, a := range []*gplot.Axis{&p.X, &p.Y} {
-		a.Label.TextStyle.Font.Size = vg.Points(8)
-		a.Tick.Label.Font.Size = vg.Points(7)
-	}
-	p.Legend.TextStyle.Font.Size = vg.Points(7)
-	p.Legend.Top = true
-	return p
-}
-
-// Ratings plots each player's rating with its confidence interval, players
-// in the given order along x.
+// Ratings plots each player's rating with its confidence interval. Up to
+// 40 players it marks each with an error bar, named along x in the order
+// given; beyond that names are unreadable, so it draws the ratings sorted,
+// against rank, inside a shaded band of their intervals.
 func Ratings(names []string, rating, lo, hi []float64) (*gplot.Plot, error) {
 	n := len(names)
 	if len(rating) != n || len(lo) != n || len(hi) != n {
 		return nil, fmt.Errorf("plot: %d names, %d ratings, %d lows, %d highs", n, len(rating), len(lo), len(hi))
 	}
-	p := styled("", "", "Elo")
+	if n == 0 {
+		return nil, fmt.Errorf("plot: no ratings")
+	}
+	if n > 40 {
+		idx := make([]int, n)
+		for i := range idx {
+			idx[i] = i
+		}
+		sort.SliceStable(idx, func(a, b int) bool { return rating[idx[a]] > rating[idx[b]] })
+		x, r, l, h := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+		for k, i := range idx {
+			x[k], r[k], l[k], h[k] = float64(k+1), rating[i], lo[i], hi[i]
+		}
+		p := New("", "player, ranked by rating", "Elo rating")
+		if _, err := Band(p, x, l, h, Color(0), "95% interval"); err != nil {
+			return nil, err
+		}
+		if _, err := Line(p, x, r, Color(0), false, "Elo"); err != nil {
+			return nil, err
+		}
+		p.X.Min, p.X.Max = 1, float64(n)
+		Finish(p)
+		return p, nil
+	}
+	p := New("", "", "Elo rating")
 	pts := make(plotter.XYs, n)
 	errs := make(plotter.YErrors, n)
 	for i := range pts {
 		pts[i] = plotter.XY{X: float64(i), Y: rating[i]}
 		errs[i].Low, errs[i].High = rating[i]-lo[i], hi[i]-rating[i]
 	}
-	sc, err := plotter.NewScatter(pts)
-	if err != nil {
-		return nil, err
-	}
-	sc.GlyphStyle.Radius = vg.Points(2)
+	grid := plotter.NewGrid()
+	grid.Vertical.Color = nil
+	grid.Horizontal.Color = color.Gray{Y: 0xe0}
+	grid.Horizontal.Width = vg.Points(0.4)
+	p.Add(grid)
 	eb, err := plotter.NewYErrorBars(struct {
 		plotter.XYer
 		plotter.YErrorer
@@ -65,12 +73,45 @@ func Ratings(names []string, rating, lo, hi []float64) (*gplot.Plot, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.Add(sc, eb, plotter.NewGrid())
+	eb.Color = Color(0)
+	eb.LineStyle.Width = vg.Points(0.8)
+	eb.CapWidth = vg.Points(3)
+	sc, err := plotter.NewScatter(pts)
+	if err != nil {
+		return nil, err
+	}
+	sc.Color = Color(0)
+	sc.GlyphStyle.Radius = vg.Points(1.8)
+	sc.GlyphStyle.Shape = draw.CircleGlyph{}
+	p.Add(eb, sc)
+	p.Legend.Add("Elo with 95% interval", errorThumb{Color(0)})
 	p.NominalX(names...)
+	p.X.Min, p.X.Max = -0.5, float64(n)-0.5
+	ymin, ymax := math.Inf(1), math.Inf(-1)
+	for i := range lo {
+		ymin, ymax = math.Min(ymin, lo[i]), math.Max(ymax, hi[i])
+	}
+	if pad := 0.06 * (ymax - ymin); pad > 0 {
+		p.Y.Min, p.Y.Max = ymin-pad, ymax+pad
+	}
 	p.X.Tick.Label.Rotation = math.Pi / 4
 	p.X.Tick.Label.XAlign = draw.XRight
 	p.X.Tick.Label.YAlign = draw.YCenter
+	Finish(p)
 	return p, nil
+}
+
+// errorThumb is the legend's picture of a point with an error bar.
+type errorThumb struct{ c color.Color }
+
+func (t errorThumb) Thumbnail(c *draw.Canvas) {
+	x := (c.Min.X + c.Max.X) / 2
+	y := (c.Min.Y + c.Max.Y) / 2
+	ls := draw.LineStyle{Color: t.c, Width: vg.Points(0.8)}
+	c.StrokeLine2(ls, x, c.Min.Y, x, c.Max.Y)
+	c.StrokeLine2(ls, x-vg.Points(1.5), c.Min.Y, x+vg.Points(1.5), c.Min.Y)
+	c.StrokeLine2(ls, x-vg.Points(1.5), c.Max.Y, x+vg.Points(1.5), c.Max.Y)
+	c.DrawGlyph(draw.GlyphStyle{Color: t.c, Radius: vg.Points(1.8), Shape: draw.CircleGlyph{}}, vg.Point{X: x, Y: y})
 }
 
 // LogLog plots points on log-log axes with an optional fitted curve and an
@@ -79,129 +120,109 @@ func LogLog(title, xlabel, ylabel string, x, y []float64, fit func(float64) floa
 	if len(x) != len(y) || len(x) == 0 {
 		return nil, fmt.Errorf("plot: %d x values and %d y values", len(x), len(y))
 	}
-	p := styled(title, xlabel, ylabel)
-	p.X.Scale, p.Y.Scale = gplot.LogScale{}, gplot.LogScale{}
-	p.X.Tick.Marker, p.Y.Tick.Marker = gplot.LogTicks{Prec: -1}, gplot.LogTicks{Prec: -1}
-	pts := make(plotter.XYs, 0, len(x))
-	xmin, xmax := math.Inf(1), math.Inf(-1)
+	var px, py []float64
 	for i := range x {
 		if x[i] > 0 && y[i] > 0 {
-			pts = append(pts, plotter.XY{X: x[i], Y: y[i]})
-			xmin, xmax = math.Min(xmin, x[i]), math.Max(xmax, x[i])
+			px, py = append(px, x[i]), append(py, y[i])
 		}
 	}
-	if len(pts) == 0 {
+	if len(px) == 0 {
 		return nil, fmt.Errorf("plot: no positive points for log-log axes")
 	}
-	sc, err := plotter.NewScatter(pts)
-	if err != nil {
+	p := New(title, xlabel, ylabel)
+	LogAxis(&p.X)
+	LogAxis(&p.Y)
+	if _, err := Points(p, px, py, Color(0), "measured"); err != nil {
 		return nil, err
 	}
-	sc.GlyphStyle.Radius = vg.Points(1.5)
-	p.Add(sc)
-	p.Legend.Add("measured", sc)
-	curve := func(f func(float64) float64, label string, dashed bool, c color.Color) error {
-		var xs plotter.XYs
-		for k := 0; k <= 50; k++ {
-			v := xmin * math.Pow(xmax/xmin, float64(k)/50)
-			if fv := f(v); fv > 0 && !math.IsInf(fv, 0) {
-				xs = append(xs, plotter.XY{X: v, Y: fv})
-			}
-		}
-		if len(xs) < 2 {
-			return nil
-		}
-		l, err := plotter.NewLine(xs)
-		if err != nil {
-			return err
-		}
-		l.Color = c
-		if dashed {
-			l.Dashes = []vg.Length{vg.Points(3), vg.Points(2)}
-		}
-		p.Add(l)
-		p.Legend.Add(label, l)
-		return nil
+	xmin, xmax := px[0], px[0]
+	for _, v := range px {
+		xmin, xmax = math.Min(xmin, v), math.Max(xmax, v)
 	}
 	if fit != nil {
-		if err := curve(fit, fitLabel, false, color.RGBA{R: 200, A: 255}); err != nil {
-			return nil, err
+		cx, cy := Curve(fit, xmin, xmax)
+		if len(cx) >= 2 {
+			if _, err := Line(p, cx, cy, Color(1), false, fitLabel); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if boundExponent != 0 {
-		x0, y0 := pts[0].X, pts[0].Y
-		ref := func(v float64) float64 { return y0 * math.Pow(v/x0, boundExponent) }
-		if err := curve(ref, fmt.Sprintf("slope %g (bound)", boundExponent), true, color.Gray{Y: 90}); err != nil {
-			return nil, err
-		}
-	}
-	return p, nil
-}
-
-type grid struct {
-	m [][]float64
-}
-
-func (g grid) Dims() (c, r int)   { return len(g.m[0]), len(g.m) }
-func (g grid) Z(c, r int) float64 { return g.m[r][c] }
-func (g grid) X(c int) float64    { return float64(c) }
-func (g grid) Y(r int) float64    { return float64(r) }
-
-// Heatmap plots a matrix (row r at height r) with a diverging palette.
-func Heatmap(title, xlabel, ylabel string, m [][]float64) (*gplot.Plot, error) {
-	if len(m) == 0 || len(m[0]) == 0 {
-		return nil, fmt.Errorf("plot: empty matrix")
-	}
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, row := range m {
-		if len(row) != len(m[0]) {
-			return nil, fmt.Errorf("plot: ragged matrix")
-		}
-		for _, v := range row {
-			if !math.IsNaN(v) {
-				lo, hi = math.Min(lo, v), math.Max(hi, v)
+		x0, y0 := px[0], py[0]
+		cx, cy := Curve(func(v float64) float64 { return y0 * math.Pow(v/x0, boundExponent) }, xmin, xmax)
+		if len(cx) >= 2 {
+			if _, err := Line(p, cx, cy, Gray, true, fmt.Sprintf("slope %g (bound)", boundExponent)); err != nil {
+				return nil, err
 			}
 		}
 	}
-	if lo == hi {
-		hi = lo + 1
-	}
-	pal := moreland.SmoothBlueRed()
-	pal.SetMin(lo)
-	pal.SetMax(hi)
-	p := styled(title, xlabel, ylabel)
-	p.Add(plotter.NewHeatMap(grid{m}, pal.Palette(64)))
+	Finish(p)
 	return p, nil
 }
 
-// Save writes p in the format named by the extension of path (.pdf, .svg,
-// .png, .eps), sized Width x Height, through a temporary file so that no
-// half-written figure is left behind.
-func Save(p *gplot.Plot, path string) error {
+// Curve samples f at 64 points spaced evenly in log x over [xmin, xmax],
+// keeping the positive finite values (for log axes).
+func Curve(f func(float64) float64, xmin, xmax float64) (x, y []float64) {
+	for k := 0; k <= 63; k++ {
+		v := xmin * math.Pow(xmax/xmin, float64(k)/63)
+		if fv := f(v); fv > 0 && !math.IsInf(fv, 0) && !math.IsNaN(fv) {
+			x, y = append(x, v), append(y, fv)
+		}
+	}
+	return x, y
+}
+
+// Save writes p one column wide (Width x Height) in the format named by
+// the extension of path: .pdf (fonts embedded), .svg, .png (at DPI) or
+// .eps, through a temporary file so that no half-written figure is left
+// behind. It finishes the plot's layout first (Finish).
+func Save(p *gplot.Plot, path string) error { return SaveSize(p, path, Width, Height) }
+
+// SaveSize is Save at a given size, such as DoubleWidth x DoubleHeight for
+// a figure across both columns.
+func SaveSize(p *gplot.Plot, path string, w, h vg.Length) error {
 	ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
 	switch ext {
 	case "pdf", "svg", "png", "eps":
 	default:
 		return fmt.Errorf("plot %s: unknown format %q (want .pdf, .svg, .png or .eps)", path, filepath.Ext(path))
 	}
-	w, err := p.WriterTo(Width, Height, ext)
+	Finish(p)
+	out, err := Render(p, w, h, ext)
 	if err != nil {
 		return err
-	}
-	var buf bytes.Buffer
-	if _, err := w.WriteTo(&buf); err != nil {
-		return err
-	}
-	out := buf.Bytes()
-	// gonum/plot v0.17.0 starts EPS files with "%%!PS-Adobe", which is
-	// not the PostScript magic "%!PS-Adobe" that readers look for.
-	if ext == "eps" && bytes.HasPrefix(out, []byte("%%!PS")) {
-		out = out[1:]
 	}
 	return atomicfile.Write(path, func(f io.Writer) error {
 		_, err := f.Write(out)
 		return err
 	})
+}
+
+// Render draws p at size w x h in a format: pdf, svg, png (at DPI) or eps.
+func Render(p *gplot.Plot, w, h vg.Length, format string) ([]byte, error) {
+	var buf bytes.Buffer
+	if format == "png" {
+		c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(DPI))
+		p.Draw(draw.New(c))
+		if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
+			return nil, err
+		}
+		return buf.Bytes(), nil
+	}
+	wt, err := p.WriterTo(w, h, format)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := wt.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	out := buf.Bytes()
+	// gonum/plot v0.17.0 starts EPS files with "%%!PS-Adobe", which is
+	// not the PostScript magic "%!PS-Adobe" that readers look for.
+	if format == "eps" && bytes.HasPrefix(out, []byte("%%!PS")) {
+		out = out[1:]
+	}
+	return out, nil
 }
 
 // Text renders a scatter of (x, y) as a plain-text chart of w x h

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 
 	"github.com/go-gota/gota/dataframe"
@@ -13,6 +14,7 @@ import (
 	"gonum.org/v1/gonum/stat"
 	gplot "gonum.org/v1/plot"
 
+	"github.com/coevolab/coevo/internal/frame"
 	"github.com/coevolab/coevo/stats/plot"
 )
 
@@ -52,6 +54,11 @@ type Result struct {
 	Censored      int
 	BoundExponent float64
 	Sizes         []SizeStats
+	// XLabel and YLabel label the plot's axes, with units; empty: "size n"
+	// and "runtime T".
+	XLabel, YLabel string
+	// Level is the confidence level of the intervals.
+	Level float64
 }
 
 // SizeStats summarises the runs at one size.
@@ -74,7 +81,7 @@ func Fit(points []Point, opt Options) (*Result, error) {
 	if opt.Level <= 0 || opt.Level >= 1 {
 		return nil, fmt.Errorf("confidence level %v: must be in (0, 1)", opt.Level)
 	}
-	res := &Result{Points: points, BoundExponent: opt.BoundExponent}
+	res := &Result{Points: points, BoundExponent: opt.BoundExponent, Level: opt.Level}
 	var x, y []float64
 	for i, p := range points {
 		if !(p.N > 1) || !(p.T > 0) || math.IsInf(p.N, 0) || math.IsInf(p.T, 0) {
@@ -235,7 +242,7 @@ func (r *Result) DataFrame() dataframe.DataFrame {
 		n[i], runs[i], succ[i], rate[i], mean[i], med[i], ert[i] = s.N, s.Runs, s.Successes, s.SuccessRate, s.Mean, s.Median, s.ERT
 	}
 	return dataframe.New(
-		series.New(n, series.Float, "n"),
+		frame.Number("n", n),
 		series.New(runs, series.Int, "runs"),
 		series.New(succ, series.Int, "successes"),
 		series.New(rate, series.Float, "success_rate"),
@@ -245,15 +252,90 @@ func (r *Result) DataFrame() dataframe.DataFrame {
 	)
 }
 
-// Plot draws the successful runs on log-log axes with the power-law fit
-// and, if set, the bound's slope.
+// Plot draws the runs on log-log axes in the figure style of stats/plot:
+// successful runs, censored ones apart (they are not fitted), the power
+// law fitted with the band its exponent's confidence interval spans
+// (pivoting on the centre of the data, where the fit is surest), and the
+// bound's slope when set.
 func (r *Result) Plot() (*gplot.Plot, error) {
-	var x, y []float64
+	var x, y, cx, cy []float64
 	for _, p := range r.Points {
-		if !p.Censored {
+		if p.Censored {
+			cx, cy = append(cx, p.N), append(cy, p.T)
+		} else {
 			x, y = append(x, p.N), append(y, p.T)
 		}
 	}
-	fit := func(v float64) float64 { return r.C * math.Pow(v, r.Exponent) }
-	return plot.LogLog("", "n", "runtime", x, y, fit, fmt.Sprintf("fit: exponent %.2f", r.Exponent), r.BoundExponent)
+	if len(x) == 0 {
+		return nil, errors.New("runtime: no successful run to plot")
+	}
+	xl, yl := r.XLabel, r.YLabel
+	if xl == "" {
+		xl = "size n"
+	}
+	if yl == "" {
+		yl = "runtime T"
+	}
+	p := plot.New("", xl, yl)
+	plot.LogAxis(&p.X)
+	plot.LogAxis(&p.Y)
+	xmin, xmax := math.Inf(1), math.Inf(-1)
+	for _, v := range append(append([]float64{}, x...), cx...) {
+		xmin, xmax = math.Min(xmin, v), math.Max(xmax, v)
+	}
+	// The fitted line passes through the centre of the logs.
+	lx, ly := logs(x, y)
+	mx, my := stat.Mean(lx, nil), stat.Mean(ly, nil)
+	line := func(a float64) func(float64) float64 {
+		return func(v float64) float64 { return math.Exp(my + a*(math.Log(v)-mx)) }
+	}
+	label := fmt.Sprintf("fit: T = c·n^{%.2f}", r.Exponent)
+	var band gplot.Thumbnailer
+	if lo, hi := r.ExponentCI[0], r.ExponentCI[1]; !math.IsNaN(lo) && !math.IsNaN(hi) {
+		bx, blo := plot.Curve(line(lo), xmin, xmax)
+		_, bhi := plot.Curve(line(hi), xmin, xmax)
+		if len(bx) == len(blo) && len(blo) == len(bhi) && len(bx) >= 2 {
+			for i := range blo {
+				blo[i], bhi[i] = math.Min(blo[i], bhi[i]), math.Max(blo[i], bhi[i])
+			}
+			poly, err := plot.Band(p, bx, blo, bhi, plot.Color(1), "")
+			if err != nil {
+				return nil, err
+			}
+			band = poly
+			label += fmt.Sprintf(", exponent's %.0f%% interval", 100*r.Level)
+		}
+	}
+	if _, err := plot.Points(p, x, y, plot.Color(0), "runs"); err != nil {
+		return nil, err
+	}
+	if len(cx) > 0 {
+		if _, err := plot.Points(p, cx, cy, plot.Color(3), "censored (not fitted)"); err != nil {
+			return nil, err
+		}
+	}
+	fx, fy := plot.Curve(line(r.Exponent), xmin, xmax)
+	fit, err := plot.Line(p, fx, fy, plot.Color(1), false, "")
+	if err != nil {
+		return nil, err
+	}
+	if band != nil {
+		p.Legend.Add(label, band, fit)
+	} else {
+		p.Legend.Add(label, fit)
+	}
+	if r.BoundExponent != 0 {
+		// The bound's slope through the first run, up to a decade above
+		// the slowest run: its slope is what matters, not its height.
+		top := 10 * slices.Max(append(append([]float64{}, y...), cy...))
+		bx, by := plot.Curve(func(v float64) float64 { return y[0] * math.Pow(v/x[0], r.BoundExponent) }, xmin, xmax)
+		for len(by) > 2 && by[len(by)-1] > top {
+			bx, by = bx[:len(bx)-1], by[:len(by)-1]
+		}
+		if _, err := plot.Line(p, bx, by, plot.Gray, true, fmt.Sprintf("slope %g (bound)", r.BoundExponent)); err != nil {
+			return nil, err
+		}
+	}
+	plot.Finish(p)
+	return p, nil
 }

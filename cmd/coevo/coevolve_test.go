@@ -1,0 +1,324 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/coevolab/coevo/engine/coevolve"
+	"github.com/coevolab/coevo/internal/shard"
+)
+
+// The contract: coevo coevolve matching-sides --json prints Table IV as
+// {"strategies":[...],"payoff":[[...]],"total":[...]}, the table printed in
+// paper 003 (engine/coevolve/testdata/table4.txt).
+func TestMatchingSidesJSON(t *testing.T) {
+	out, errs, st := coevo("coevolve", "matching-sides", "--json")
+	if st != 0 {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+	var got struct {
+		Strategies []string `json:"strategies"`
+		Payoff     [][]int  `json:"payoff"`
+		Total      []int    `json:"total"`
+	}
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&got); err != nil {
+		t.Fatalf("%q: %v", out, err)
+	}
+	f, err := os.Open("../../engine/coevolve/testdata/table4.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	var names []string
+	var payoff [][]int
+	var total []int
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		switch {
+		case strings.HasPrefix(sc.Text(), "#"):
+		case names == nil:
+			names = fields[:8]
+		default:
+			var row []int
+			for _, s := range fields[1:] {
+				v, _ := strconv.Atoi(s)
+				row = append(row, v)
+			}
+			payoff, total = append(payoff, row[:8]), append(total, row[8])
+		}
+	}
+	if !reflect.DeepEqual(got.Strategies, names) || !reflect.DeepEqual(got.Payoff, payoff) || !reflect.DeepEqual(got.Total, total) {
+		t.Errorf("got %+v\nwant Table IV %v %v %v", got, names, payoff, total)
+	}
+	text, _, _ := coevo("coevolve", "matching-sides")
+	if !strings.Contains(text, "L:LL > L:RR > R:RR > R:LL > L:LL") || !strings.Contains(text, "[L:LR R:LR]") {
+		t.Errorf("text output:\n%s", text)
+	}
+}
+
+var nashArgs = []string{"coevolve", "nashsolve", "--archive", "2", "--generations", "12", "--population", "12", "--snapshot", "2", "--seed", "5"}
+
+func runFiles(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, n := range []string{coevolve.RunFile, coevolve.ArchiveFile, coevolve.AdmittedFile, coevolve.HistoryFile} {
+		if b, err := os.ReadFile(filepath.Join(dir, n)); err == nil {
+			out[n] = string(b)
+		}
+	}
+	if len(out) < 3 {
+		t.Fatalf("%s holds %d of the run's files", dir, len(out))
+	}
+	return out
+}
+
+// A run writes its files; run again it says it is complete and changes
+// nothing; coevo ciao reads its archive and writes the CIAO plot and
+// matrix.
+func TestCoevolveAndCIAO(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "nash2")
+	out, errs, st := coevo(append(nashArgs, "--out", dir)...)
+	if st != 0 || !strings.Contains(out, "NashSolve |A|=2, seed 5: 12 of 12 generations") || !strings.Contains(out, "coevo ciao "+dir) {
+		t.Fatalf("status %d: %s %s", st, out, errs)
+	}
+	files := runFiles(t, dir)
+	again, errs, st := coevo(append(nashArgs, "--out", dir, "--workers", "1")...)
+	if st != 0 || !strings.Contains(again, "12 of 12") || !reflect.DeepEqual(runFiles(t, dir), files) {
+		t.Fatalf("rerun: status %d: %s %s", st, again, errs)
+	}
+	arch, err := coevolve.ReadArchive(filepath.Join(dir, coevolve.ArchiveFile))
+	if err != nil || arch.Len() != 6 {
+		t.Fatalf("archive: %v, %v", arch, err)
+	}
+
+	plot, csvPath := filepath.Join(t.TempDir(), "ciao.png"), filepath.Join(t.TempDir(), "ciao.csv")
+	js, errs, st := coevo("ciao", dir, "--games", "10", "--epsilon", "0.1", "--plot", plot, "--csv", csvPath, "--json")
+	if st != 0 {
+		t.Fatalf("ciao: status %d: %s", st, errs)
+	}
+	var r map[string]any
+	if err := json.Unmarshal([]byte(js), &r); err != nil || len(r) != 6 || r["players"] != 6.0 || r["games"] != 150.0 {
+		t.Fatalf("ciao --json: %s (%v)", js, err)
+	}
+	lines := strings.Split(strings.TrimSpace(readFile(t, csvPath)), "\n")
+	if len(lines) != 7 || lines[0] != "player,generation,g2,g4,g6,g8,g10,g12" || !strings.HasPrefix(lines[1], "g2,2,,,") {
+		t.Errorf("ciao.csv:\n%s", strings.Join(lines, "\n"))
+	}
+	if png := readFile(t, plot); !strings.HasPrefix(png, "\x89PNG") {
+		t.Error("the plot is not a PNG")
+	}
+	text, errs, st := coevo("ciao", filepath.Join(dir, coevolve.ArchiveFile), "--games", "10")
+	if st != 0 || !strings.Contains(text, "tau = ") || !strings.Contains(text, "dominance tournament:") {
+		t.Errorf("ciao on the archive file: status %d: %s %s", st, text, errs)
+	}
+}
+
+// A run killed (SIGKILL) after a checkpoint and resumed with the same
+// command ends with the files of an uninterrupted run; SIGTERM stops a run
+// with status 130, keeping its checkpoint.
+func TestCoevolveKillResume(t *testing.T) {
+	args := []string{"coevolve", "nashsolve", "--archive", "3", "--generations", "120", "--population", "20", "--snapshot", "4", "--seed", "2",
+		"--checkpoint-every", "2", "--checkpoint-interval", "0"}
+	whole := filepath.Join(t.TempDir(), "whole")
+	if _, errs, st := coevo(append(args, "--out", whole)...); st != 0 {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+	want := runFiles(t, whole)
+
+	dir := filepath.Join(t.TempDir(), "killed")
+	cmd, _ := coevoProcess(t, append(args, "--out", dir)...)
+	waitFor(t, func() bool { return doneIn(dir) >= 6 })
+	cmd.Process.Kill()
+	cmd.Wait()
+	done := doneIn(dir)
+	if done >= 120 {
+		t.Skip("the run ended before it was killed")
+	}
+	cmd, stderr := coevoProcess(t, append(args, "--out", dir)...)
+	waitFor(t, func() bool { return doneIn(dir) > done })
+	cmd.Process.Signal(syscall.SIGTERM)
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if (err != nil || doneIn(dir) < 120) && (!errors.As(err, &ee) || ee.ExitCode() != 130 || !strings.Contains(stderr.String(), "interrupted")) {
+		t.Fatalf("after SIGTERM: %v: %s", err, stderr)
+	}
+	if _, errs, st := coevo(append(args, "--out", dir)...); st != 0 {
+		t.Fatalf("resume: status %d: %s", st, errs)
+	}
+	if got := runFiles(t, dir); !reflect.DeepEqual(got, want) {
+		for k := range want {
+			if got[k] != want[k] {
+				t.Errorf("%s differs from the uninterrupted run's:\n%s\nwant:\n%s", k, got[k], want[k])
+			}
+		}
+	}
+}
+
+// doneIn reads the generations done from a run directory's run.json.
+func doneIn(dir string) int {
+	b, err := os.ReadFile(filepath.Join(dir, coevolve.RunFile))
+	if err != nil {
+		return 0
+	}
+	var r struct {
+		Done int `json:"generations_done"`
+	}
+	json.Unmarshal(b, &r)
+	return r.Done
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(120 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatal("timed out")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// Many seeds as shards (one of them killed part way and resumed) merge
+// into the runs.csv of the single-machine run, byte for byte, and each
+// seed's directory holds the same files.
+func TestCoevolveSeedsShardsMerge(t *testing.T) {
+	args := []string{"coevolve", "heuristic", "--generations", "3", "--population", "8", "--games", "2", "--seeds", "1-5"}
+	single := filepath.Join(t.TempDir(), "single")
+	out, errs, st := coevo(append(args, "--out", single)...)
+	if st != 0 || !strings.Contains(out, "5 runs in") {
+		t.Fatalf("status %d: %s %s", st, out, errs)
+	}
+	want := readFile(t, filepath.Join(single, "runs.csv"))
+	if n := strings.Count(want, "\n"); n != 6 || !strings.HasPrefix(want, "method,archive,opponents,population,games,epsilon,snapshot,step_size,generations,seed,dir,") {
+		t.Fatalf("runs.csv:\n%s", want)
+	}
+	dir := filepath.Join(t.TempDir(), "sharded")
+	for i := range 2 {
+		if _, errs, st := coevo(append(args, "--out", dir, "--shard", fmt.Sprintf("%d/2", i))...); st != 0 {
+			t.Fatalf("shard %d/2: status %d: %s", i, st, errs)
+		}
+	}
+	// Cut shard 0 to its first row and one seed's run to an old
+	// checkpoint, as a kill would; resume it.
+	path := shard.Split{Index: 0, Count: 2}.Path(filepath.Join(dir, "runs.csv"))
+	lines := strings.SplitAfter(readFile(t, path), "\n")
+	writeFile(t, path, strings.Join(lines[:2], ""))
+	if _, errs, st := coevo(append(args, "--out", dir, "--shard", "0/2")...); st != 0 || !strings.Contains(errs, "2 seeds to run, 1 already") {
+		t.Fatalf("resumed shard: status %d: %s", st, errs)
+	}
+	if _, errs, st := coevo(append(args, "--out", dir, "--merge")...); st != 0 {
+		t.Fatalf("merge: status %d: %s", st, errs)
+	}
+	if got := readFile(t, filepath.Join(dir, "runs.csv")); got != want {
+		t.Fatalf("merged:\n%s\nwant:\n%s", got, want)
+	}
+	for s := 1; s <= 5; s++ {
+		a, b := filepath.Join(single, fmt.Sprintf("seed-%d", s)), filepath.Join(dir, fmt.Sprintf("seed-%d", s))
+		if !reflect.DeepEqual(runFiles(t, a), runFiles(t, b)) {
+			t.Errorf("seed %d: the sharded run's files differ", s)
+		}
+	}
+	script, errs, st := coevo(append(args, "--out", dir, "--slurm", "--shards", "2", "--dry-run")...)
+	if st != 0 || !strings.Contains(script, "#SBATCH --array=0-1") || !strings.Contains(script, "coevolve heuristic --games 2 --generations 3 --population 8 --seeds 1-5 --out "+dir+` --shard "$SLURM_ARRAY_TASK_ID/2"`) {
+		t.Errorf("script: status %d: %s %s", st, script, errs)
+	}
+}
+
+// A league's games split into shards merge into the single machine's
+// results file byte for byte; a league resumes from its file.
+func TestLeagueShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"othello", "league", "--players", "heuristic,random:1,random:2,random-mover", "--games", "10", "--seed", "3"}
+	single := filepath.Join(dir, "single.csv")
+	table, errs, st := coevo(append(args, "--out", single)...)
+	if st != 0 {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+	plain, _, _ := coevo(args...)
+	if !strings.HasPrefix(table, plain) {
+		t.Errorf("the table with --out differs from the one without:\n%s\n%s", table, plain)
+	}
+	want := readFile(t, single)
+	out := filepath.Join(dir, "r.csv")
+	for i := range 3 {
+		if _, errs, st := coevo(append(args, "--out", out, "--shard", fmt.Sprintf("%d/3", i))...); st != 0 {
+			t.Fatalf("shard %d: status %d: %s", i, st, errs)
+		}
+	}
+	if _, errs, st := coevo(append(args, "--out", out, "--merge")...); st != 0 {
+		t.Fatalf("merge: status %d: %s", st, errs)
+	}
+	if got := readFile(t, out); got != want {
+		t.Fatalf("merged:\n%s\nwant:\n%s", got, want)
+	}
+	// Resume: keep 7 games, as a kill would, and run again.
+	lines := strings.SplitAfter(want, "\n")
+	writeFile(t, out, strings.Join(lines[:8], ""))
+	if _, errs, st := coevo(append(args, "--out", out)...); st != 0 || !strings.Contains(errs, "53 games to play, 7 already") {
+		t.Fatalf("resume: status %d: %s", st, errs)
+	}
+	if got := readFile(t, out); got != want {
+		t.Fatal("resumed league differs")
+	}
+	// Other settings are refused, naming the field.
+	if _, errs, st := coevo("othello", "league", "--players", "heuristic,random:1,random:2,random-mover", "--games", "10", "--seed", "4", "--out", out); st != 2 || !strings.Contains(errs, `seed "3"`) {
+		t.Errorf("other seed: status %d: %s", st, errs)
+	}
+}
+
+func TestCoevolveBadUsage(t *testing.T) {
+	dir := t.TempDir()
+	run := filepath.Join(dir, "run")
+	coevo(append(nashArgs, "--out", run)...)
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"coevolve"}, "missing method"},
+		{[]string{"coevolve", "swim"}, `unknown method "swim"`},
+		{[]string{"coevolve", "nashsolve", "--generations", "3"}, "missing --out"},
+		{[]string{"coevolve", "heuristic", "--archive", "2", "--out", dir}, "--archive goes with nashsolve"},
+		{[]string{"coevolve", "nashsolve", "--opponents", "2", "--out", dir}, "--opponents goes with icl"},
+		{[]string{"coevolve", "nashsolve", "--archive", "0", "--out", dir}, "--archive 0"},
+		{[]string{"coevolve", "icl", "--games", "0", "--out", dir}, "games 0"},
+		{[]string{"coevolve", "icl", "--epsilon", "1.5", "--out", dir}, "epsilon 1.5"},
+		{[]string{"coevolve", "nashsolve", "--seed", "2", "--seeds", "1-3", "--out", dir}, "--seed and --seeds"},
+		{[]string{"coevolve", "nashsolve", "--seeds", "3-1", "--out", dir}, "--seeds"},
+		{[]string{"coevolve", "nashsolve", "--shard", "0/2", "--out", dir}, "split the seeds of --seeds"},
+		{append(append([]string(nil), nashArgs[:len(nashArgs)-1]...), "6", "--out", run), "seed 5, and this run has seed 6"},
+		{[]string{"coevolve", "matching-sides", "x"}, "unexpected argument"},
+		{[]string{"ciao"}, "missing FILE"},
+		{[]string{"ciao", filepath.Join(dir, "none")}, "none"},
+		{[]string{"ciao", run, "--games", "3"}, "--games 3"},
+		{[]string{"ciao", run, "--plot", filepath.Join(dir, "c.gif")}, "unknown format"},
+		{[]string{"ciao", run, "--csv", filepath.Join(dir, "no", "c.csv")}, "does not exist"},
+		{[]string{"othello", "league", "--players", "heuristic,random:1", "--shard", "0/2"}, "need --out"},
+		{[]string{"othello", "league", "--players", "heuristic,file:w.txt", "--out", filepath.Join(dir, "l.csv"), "--slurm"}, "absolute path"},
+	}
+	for _, c := range cases {
+		_, errs, st := coevo(c.args...)
+		if st != 2 || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+			t.Errorf("%v: status %d, stderr %q; want 2 and one line containing %q", c.args, st, errs, c.want)
+		}
+	}
+	for _, args := range [][]string{{"coevolve", "--help"}, {"coevolve", "nashsolve", "--help"}, {"ciao", "--help"}, {"coevolve", "matching-sides", "--help"}} {
+		out, _, st := coevo(args...)
+		if st != 0 || !strings.Contains(out, "Usage: coevo") {
+			t.Errorf("%v: status %d: %s", args, st, out)
+		}
+	}
+}

@@ -1,0 +1,383 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/coevolab/coevo/engine/coevolve"
+	"github.com/coevolab/coevo/internal/shard"
+)
+
+func coevolveHelp(w io.Writer) {
+	fmt.Fprint(w, `Usage: coevo coevolve nashsolve|heuristic|icl [flags] --out DIR
+       coevo coevolve matching-sides [--json]
+
+Evolves Othello WPC players with CMA-ES (gonum, population 100) as paper 003
+section VI does (docs/coevolve.md):
+
+  nashsolve       against an archive of the last --archive players that beat
+                  every earlier member as black and as white (Algorithm 1);
+                  two noise-free games a pair; paper: 30,000/|A| generations
+  heuristic       against the standard heuristic WPC, 500 games at epsilon
+                  0.1 (the "anti-heuristic" run); paper: 100 generations
+  icl             against --opponents random WPCs (ICL-500: 10 games a seat
+                  at epsilon 0.1; ICL-50,000: one noise-free game a seat)
+  matching-sides  paper 003 Table IV, the cycle of eq. (7), the equilibria
+
+The defaults are the paper's settings. A run writes into DIR: archive.csv
+(the permanent archive: coevo ciao DIR analyses it), history.csv, run.json
+and, for nashsolve, admitted.csv; it checkpoints there, and the same command
+resumes it (or extends a finished run to more --generations). Runs are
+seeded and do not depend on --workers.
+
+Many seeds (--seeds 1-20) run into DIR/seed-S, with one line per seed in
+DIR/runs.csv; on a SLURM cluster (docs/cluster.md) --slurm writes
+DIR/runs.sbatch, a job array with one shard of the seeds per task, and
+--merge joins the shards' files into DIR/runs.csv.
+
+Examples:
+  coevo coevolve nashsolve --archive 4 --generations 7500 --seed 1 --out runs/nash4
+  coevo coevolve icl --opponents 500 --seed 1 --out runs/icl500
+  coevo coevolve nashsolve --archive 1 --seeds 1-20 --out runs/nash1 --slurm --shards 20 --submit
+  coevo ciao runs/nash4 --games 100 --epsilon 0.1 --plot ciao.pdf --csv ciao.csv
+
+Flags:
+`)
+	fs, _ := coevolveFlags()
+	flagDefaults(w, fs)
+}
+
+type coevolveOpts struct {
+	out, seeds               string
+	seed                     uint64
+	archive, opponents       int
+	generations, population  int
+	games, snapshot, workers int
+	epsilon, stepSize        float64
+	checkpointEvery          int
+	checkpointInterval       time.Duration
+	cluster                  *clusterOpts
+	fs                       *flag.FlagSet
+}
+
+func coevolveFlags() (*flag.FlagSet, *coevolveOpts) {
+	o := &coevolveOpts{}
+	fs := flag.NewFlagSet("coevolve", flag.ContinueOnError)
+	o.fs = fs
+	fs.StringVar(&o.out, "out", "", "the run's `DIR` (results and checkpoint)")
+	fs.Uint64Var(&o.seed, "seed", 1, "seed of the run")
+	fs.StringVar(&o.seeds, "seeds", "", "run many seeds, e.g. 1-20 or 1,3,5-8, each into DIR/seed-S")
+	fs.IntVar(&o.archive, "archive", 4, "nashsolve: archive size |A|")
+	fs.IntVar(&o.opponents, "opponents", 500, "icl: random opponents")
+	fs.IntVar(&o.generations, "generations", 0, "generations (default: the paper's, 30000/|A| for nashsolve, 100 otherwise)")
+	fs.IntVar(&o.population, "population", 100, "CMA-ES population")
+	fs.IntVar(&o.games, "games", 0, "games against each opponent in each seat (default: nashsolve 1, heuristic 250, icl 10, or 1 from 50000 opponents)")
+	fs.Float64Var(&o.epsilon, "epsilon", 0, "probability of a forced random move (default: 0.1 for heuristic and icl below 50000 opponents, else 0)")
+	fs.IntVar(&o.snapshot, "snapshot", 0, "the permanent archive takes a player every `K` generations (default: 300/|A| for nashsolve, 1 otherwise)")
+	fs.Float64Var(&o.stepSize, "step-size", 0.5, "CMA-ES initial step size (its mean starts at 0)")
+	fs.IntVar(&o.workers, "workers", 0, "games in parallel (0: all cores); results do not depend on it")
+	fs.IntVar(&o.checkpointEvery, "checkpoint-every", 10, "checkpoint every `N` generations")
+	fs.DurationVar(&o.checkpointInterval, "checkpoint-interval", 30*time.Second, "but at most once per `DURATION` (0: every N generations)")
+	o.cluster = addClusterFlags(fs)
+	return fs, o
+}
+
+func cmdCoevolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usagef("missing method: nashsolve, heuristic, icl or matching-sides (see coevo coevolve --help)")
+	}
+	switch args[0] {
+	case "-h", "--help", "-help", "help":
+		coevolveHelp(stdout)
+		return errHelp
+	case "matching-sides":
+		return matchingSides(args[1:], stdout)
+	}
+	m := coevolve.Method(args[0])
+	if m != coevolve.NashSolve && m != coevolve.Heuristic && m != coevolve.ICL {
+		return usagef("unknown method %q (want nashsolve, heuristic, icl or matching-sides)", args[0])
+	}
+	fs, o := coevolveFlags()
+	if err := parseFlags(fs, args[1:], stdout, coevolveHelp); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	cfg, err := o.config(m)
+	if err != nil {
+		return err
+	}
+	if o.out == "" {
+		return usagef("missing --out DIR (the run's results and checkpoint)")
+	}
+	if o.workers < 0 || o.checkpointEvery < 1 || o.checkpointInterval < 0 {
+		return usagef("--workers %d, --checkpoint-every %d, --checkpoint-interval %v: want >= 0, >= 1, >= 0", o.workers, o.checkpointEvery, o.checkpointInterval)
+	}
+	split, err := o.cluster.check()
+	if err != nil {
+		return err
+	}
+	if o.seeds == "" {
+		if split != shard.Whole || o.cluster.merge || o.cluster.slurm {
+			return usagef("--shard, --merge and --slurm split the seeds of --seeds")
+		}
+		return o.runOne(ctx, cfg, o.out, stdout, stderr)
+	}
+	if o.set("seed") {
+		return usagef("--seed and --seeds: one or the other")
+	}
+	seeds, err := parseSeeds(o.seeds)
+	if err != nil {
+		return usagef("--seeds %v", err)
+	}
+	return o.runSeeds(ctx, cfg, seeds, split, args[0], stdout, stderr)
+}
+
+func (o *coevolveOpts) set(name string) bool {
+	found := false
+	o.fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
+	return found
+}
+
+// config is the run's Config: the paper's settings for the method, with
+// the flags given.
+func (o *coevolveOpts) config(m coevolve.Method) (coevolve.Config, error) {
+	size := 0
+	switch {
+	case m == coevolve.NashSolve:
+		size = o.archive
+		if size < 1 {
+			return coevolve.Config{}, usagef("--archive %d: want at least 1", size)
+		}
+	case o.set("archive"):
+		return coevolve.Config{}, usagef("--archive goes with nashsolve")
+	}
+	switch {
+	case m == coevolve.ICL:
+		size = o.opponents
+		if size < 1 {
+			return coevolve.Config{}, usagef("--opponents %d: want at least 1", size)
+		}
+	case o.set("opponents"):
+		return coevolve.Config{}, usagef("--opponents goes with icl")
+	}
+	cfg := coevolve.PaperConfig(m, size, o.seed)
+	cfg.Population, cfg.StepSize = o.population, o.stepSize
+	if o.set("generations") {
+		cfg.Generations = o.generations
+	}
+	if o.set("games") {
+		cfg.Games = o.games
+	}
+	if o.set("epsilon") {
+		cfg.Epsilon = o.epsilon
+	}
+	if o.set("snapshot") {
+		cfg.Snapshot = o.snapshot
+	}
+	if err := cfg.Check(); err != nil {
+		return cfg, usagef("%v", err)
+	}
+	return cfg, nil
+}
+
+func (o *coevolveOpts) options(progress func(coevolve.Progress)) coevolve.Options {
+	interval := o.checkpointInterval
+	if interval == 0 {
+		interval = -1 // no minimum
+	}
+	return coevolve.Options{Workers: o.workers, Progress: progress, CheckpointEvery: o.checkpointEvery, CheckpointInterval: interval}
+}
+
+// evolve runs cfg into dir with a progress line on stderr.
+func (o *coevolveOpts) evolve(ctx context.Context, cfg coevolve.Config, dir, label string, stderr io.Writer) (*coevolve.Run, error) {
+	step, end := countProgress(stderr, label, "generations", cfg.Generations)
+	run, err := coevolve.Evolve(ctx, cfg, dir, o.options(func(p coevolve.Progress) { step(p.Generation) }))
+	end()
+	var se *coevolve.SettingsError
+	if errors.As(err, &se) {
+		return nil, usagef("%v", err)
+	}
+	return run, err
+}
+
+func (o *coevolveOpts) runOne(ctx context.Context, cfg coevolve.Config, dir string, stdout, stderr io.Writer) error {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return usagef("--out %v", err)
+	}
+	t0 := time.Now()
+	run, err := o.evolve(ctx, cfg, dir, "coevo coevolve", stderr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%v\n", run)
+	fmt.Fprintf(stdout, "%s: %s (permanent archive), %s, %s", dir, coevolve.ArchiveFile, coevolve.HistoryFile, coevolve.RunFile)
+	if cfg.Method == coevolve.NashSolve {
+		fmt.Fprintf(stdout, ", %s", coevolve.AdmittedFile)
+	}
+	fmt.Fprintf(stdout, "; %.1fs\nnext: coevo ciao %s --games 100 --epsilon 0.1 --plot ciao.pdf --csv ciao.csv\n", time.Since(t0).Seconds(), dir)
+	return nil
+}
+
+// parseSeeds reads "1-20" or "1,3,5-8".
+func parseSeeds(s string) ([]uint64, error) {
+	var seeds []uint64
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		a, b, isRange := strings.Cut(part, "-")
+		lo, err1 := strconv.ParseUint(strings.TrimSpace(a), 10, 64)
+		hi := lo
+		var err2 error
+		if isRange {
+			hi, err2 = strconv.ParseUint(strings.TrimSpace(b), 10, 64)
+		}
+		if err1 != nil || err2 != nil || hi < lo || hi-lo >= 1_000_000 {
+			return nil, fmt.Errorf("%q: want seeds like 1-20 or 1,3,5-8", s)
+		}
+		for x := lo; ; x++ {
+			seeds = append(seeds, x)
+			if x == hi {
+				break
+			}
+		}
+	}
+	return seeds, nil
+}
+
+// runsHeader is the header of DIR/runs.csv: the settings (all but the
+// seed), the seed, and the run's results.
+func runsHeader(cfg coevolve.Config) (header, settings []string) {
+	for _, kv := range cfg.Settings() {
+		if kv[0] != "seed" {
+			settings = append(settings, kv[0])
+		}
+	}
+	settings = append(settings, "generations")
+	header = append(append([]string(nil), settings...), "seed", "dir", "generations_done", "games_played", "admitted", "final_best", "stopped")
+	return header, settings
+}
+
+func settingValues(cfg coevolve.Config) []string {
+	var v []string
+	for _, kv := range cfg.Settings() {
+		if kv[0] != "seed" {
+			v = append(v, kv[1])
+		}
+	}
+	return append(v, strconv.Itoa(cfg.Generations))
+}
+
+// runSeeds runs the seeds of split (all, or one shard) as a shard.Job:
+// one row per seed in DIR/runs.csv, each run in DIR/seed-S.
+func (o *coevolveOpts) runSeeds(ctx context.Context, cfg coevolve.Config, seeds []uint64, split shard.Split, method string, stdout, stderr io.Writer) error {
+	header, settings := runsHeader(cfg)
+	job := shard.NewJob("coevo coevolve", header, []string{"seed"}, settings)
+	var list []uint64
+	for _, s := range seeds {
+		if job.Add([]string{strconv.FormatUint(s, 10)}, settingValues(cfg)) {
+			list = append(list, s)
+		}
+	}
+	out := filepath.Join(o.out, "runs.csv")
+	absDir := absPath(o.out)
+	command := coevoCommand("coevolve", method)
+	o.fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "out", "seeds", "workers", "shard", "merge", "shards", "slurm", "partition", "time", "cpus", "submit", "dry-run":
+		default:
+			command = append(command, "--"+f.Name, f.Value.String())
+		}
+	})
+	command = append(command, "--seeds", o.seeds, "--out", absDir)
+	switch {
+	case o.cluster.slurm:
+		if !o.cluster.dryRun {
+			if err := os.MkdirAll(o.out, 0o777); err != nil {
+				return usagef("--out %v", err)
+			}
+		}
+		return o.cluster.runSLURM(ctx, job, "coevo coevolve", filepath.Join(absDir, "runs.csv"), command, command, stdout)
+	case o.cluster.merge:
+		return o.cluster.runMerge(job, out, stdout)
+	}
+	if err := os.MkdirAll(o.out, 0o777); err != nil {
+		return usagef("--out %v", err)
+	}
+	log, err := job.Open(out, split)
+	if err != nil {
+		return shardError(err)
+	}
+	defer log.Close()
+	for _, n := range log.Notes() {
+		fmt.Fprintln(stderr, "coevo coevolve:", n)
+	}
+	todo := log.Todo()
+	fmt.Fprintf(stderr, "coevo coevolve: %d seeds to run, %d already in %s\n", len(todo), log.Resumed(), log.Path())
+	for _, i := range todo {
+		c := cfg
+		c.Seed = list[i]
+		dir := fmt.Sprintf("seed-%d", c.Seed)
+		run, err := o.evolve(ctx, c, filepath.Join(o.out, dir), fmt.Sprintf("coevo coevolve seed %d", c.Seed), stderr)
+		if err != nil {
+			return err
+		}
+		admitted := 0
+		if run.Admitted != nil {
+			admitted = run.Admitted.Len()
+		}
+		best := ""
+		if n := len(run.History); n > 0 {
+			best = strconv.FormatFloat(run.History[n-1].Best, 'g', -1, 64)
+		}
+		row := append(settingValues(c), strconv.FormatUint(c.Seed, 10), dir, strconv.Itoa(run.Done), strconv.FormatInt(run.Games, 10),
+			strconv.Itoa(admitted), best, run.Stopped)
+		if err := log.Add(i, row); err != nil {
+			return err
+		}
+	}
+	if err := log.Close(); err != nil {
+		return err
+	}
+	if split.IsWhole() {
+		fmt.Fprintf(stdout, "%d runs in %s (one line each in %s)\n", job.Len(), o.out, log.Path())
+	} else {
+		fmt.Fprintf(stdout, "%d runs of shard %s in %s (one line each in %s)\n", len(split.Items(job.Len())), split, o.out, log.Path())
+	}
+	return nil
+}
+
+func matchingSides(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("coevolve matching-sides", flag.ContinueOnError)
+	asJSON := fs.Bool("json", false, `print Table IV as {"strategies":[...],"payoff":[[...]],"total":[...]}`)
+	help := func(w io.Writer) {
+		fmt.Fprint(w, "Usage: coevo coevolve matching-sides [--json]\n\nPaper 003 Table IV computed from the rules of matching sides: the payoff of\neach strategy (row) against each other (column), both seats summed; the\ncycle of eq. (7) and the equilibria.\n\nFlags:\n")
+		flagDefaults(w, fs)
+	}
+	if err := parseFlags(fs, args, stdout, help); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	t := coevolve.TableIV()
+	if *asJSON {
+		return json.NewEncoder(stdout).Encode(t)
+	}
+	fmt.Fprint(stdout, t)
+	var cyc []string
+	for _, s := range append(coevolve.Cycle7, coevolve.Cycle7[0]) {
+		cyc = append(cyc, s.String())
+	}
+	fmt.Fprintf(stdout, "cycle of eq. (7): %s\nequilibria: %v\n", strings.Join(cyc, " > "), coevolve.Equilibria())
+	return nil
+}

@@ -1,0 +1,219 @@
+package coevolve
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/csv"
+	"encoding/gob"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/coevolab/coevo/internal/atomicfile"
+)
+
+// The files of a run directory.
+const (
+	checkpointName = "checkpoint.gz" // the state to resume from (gob, gzip)
+	RunFile        = "run.json"      // settings and summary
+	ArchiveFile    = "archive.csv"   // the permanent archive
+	AdmittedFile   = "admitted.csv"  // NashSolve: every player admitted to the archive
+	HistoryFile    = "history.csv"   // one line per generation
+)
+
+// checkpoint is what a run needs to resume exactly: the record of every
+// generation and the values told to CMA-ES, which a resumed run tells it
+// again to bring it to the same state (gonum's CmaEsChol keeps its state
+// in unexported fields, so it cannot be saved; its samples depend only on
+// its seed and the values told, so replaying them restores it exactly).
+type checkpoint struct {
+	Format    int
+	Config    Config
+	Done      int
+	Games     int64
+	Stopped   string
+	Told      []float64 // Done x Population values, generation by generation
+	LastBest  []float64 // the best candidate of generation Done
+	History   []Generation
+	Permanent []Member
+	Admitted  []Member
+}
+
+const checkpointFormat = 1
+
+func (cp *checkpoint) run(cfg Config) *Run {
+	r := &Run{Config: cfg, Done: cp.Done, Games: cp.Games, Stopped: cp.Stopped, History: cp.History, Permanent: &Archive{Members: cp.Permanent}}
+	if cfg.Method == NashSolve {
+		r.Admitted = &Archive{Members: cp.Admitted}
+	}
+	return r
+}
+
+// readCheckpoint reads the checkpoint of dir (nil if there is none).
+func readCheckpoint(dir string) (*checkpoint, error) {
+	path := filepath.Join(dir, checkpointName)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a checkpoint of coevo coevolve: %v", path, err)
+	}
+	var cp checkpoint
+	if err := gob.NewDecoder(zr).Decode(&cp); err != nil {
+		return nil, fmt.Errorf("%s: not a checkpoint of coevo coevolve: %v", path, err)
+	}
+	if cp.Format != checkpointFormat {
+		return nil, fmt.Errorf("%s: checkpoint format %d, this coevo reads %d; use another directory", path, cp.Format, checkpointFormat)
+	}
+	return &cp, nil
+}
+
+// loadCheckpoint reads the checkpoint of dir (nil if there is none) and
+// checks that it is a run of cfg: the same settings, Generations at least
+// those done.
+func loadCheckpoint(dir string, cfg Config) (*checkpoint, error) {
+	cp, err := readCheckpoint(dir)
+	if cp == nil || err != nil {
+		return nil, err
+	}
+	if err := sameRun(filepath.Join(dir, checkpointName), cp.Config, cfg, cp.Done); err != nil {
+		return nil, err
+	}
+	return cp, nil
+}
+
+// sameRun checks that a run recorded with settings had may go on with
+// want: every setting equal, and no fewer generations than done.
+func sameRun(path string, had, want Config, done int) error {
+	h, w := had.Settings(), want.Settings()
+	for i := range h {
+		if h[i] != w[i] {
+			return &SettingsError{Path: path, Field: h[i][0], Had: h[i][1], Want: w[i][1]}
+		}
+	}
+	if want.Generations < done {
+		return &SettingsError{Path: path, Field: "generations", Had: strconv.Itoa(done), Want: strconv.Itoa(want.Generations), Done: true}
+	}
+	return nil
+}
+
+// A SettingsError says a run directory holds a run with other settings.
+type SettingsError struct {
+	Path, Field, Had, Want string
+	Done                   bool // Had is the generations done, more than Want
+}
+
+func (e *SettingsError) Error() string {
+	if e.Done {
+		return fmt.Sprintf("%s holds %s generations already, more than the %s asked for: ask for at least %s, or use another directory", e.Path, e.Had, e.Want, e.Had)
+	}
+	return fmt.Sprintf("%s holds a run with %s %s, and this run has %s %s: resume it with the same settings, or use another directory", e.Path, e.Field, e.Had, e.Field, e.Want)
+}
+
+// save writes the checkpoint and the result files, each atomically.
+func (e *evolution) save() error {
+	if err := os.MkdirAll(e.dir, 0o777); err != nil {
+		return err
+	}
+	r := e.run
+	cp := &checkpoint{Format: checkpointFormat, Config: e.cfg, Done: r.Done, Games: r.Games, Stopped: r.Stopped,
+		Told: e.told, LastBest: e.lastBest, History: r.History, Permanent: r.Permanent.Members}
+	if r.Admitted != nil {
+		cp.Admitted = r.Admitted.Members
+	}
+	err := atomicfile.Write(filepath.Join(e.dir, checkpointName), func(w io.Writer) error {
+		zw, err := gzip.NewWriterLevel(w, gzip.BestSpeed)
+		if err != nil {
+			return err
+		}
+		if err := gob.NewEncoder(zw).Encode(cp); err != nil {
+			return err
+		}
+		return zw.Close()
+	})
+	if err != nil {
+		return err
+	}
+	if err := r.WriteFiles(e.dir); err != nil {
+		return err
+	}
+	e.saved, e.savedAt = r.Done, time.Now()
+	return nil
+}
+
+// WriteFiles writes the run's results into dir, each file atomically:
+// run.json (settings and summary), archive.csv (the permanent archive, as
+// ReadArchive reads it), history.csv (one line per generation) and, for
+// NashSolve, admitted.csv (every player admitted to the archive, in the
+// format of archive.csv).
+func (r *Run) WriteFiles(dir string) error {
+	summary := struct {
+		Config   Config `json:"config"`
+		Done     int    `json:"generations_done"`
+		Games    int64  `json:"games"`
+		Complete bool   `json:"complete"`
+		Stopped  string `json:"stopped,omitempty"`
+		Admitted int    `json:"admitted,omitempty"`
+		Archive  int    `json:"permanent_archive"`
+	}{r.Config, r.Done, r.Games, r.Complete(), r.Stopped, 0, r.Permanent.Len()}
+	if r.Admitted != nil {
+		summary.Admitted = r.Admitted.Len()
+	}
+	files := map[string]func(io.Writer) error{
+		RunFile: func(w io.Writer) error {
+			b, err := json.MarshalIndent(summary, "", "  ")
+			if err == nil {
+				_, err = w.Write(append(b, '\n'))
+			}
+			return err
+		},
+		ArchiveFile: r.Permanent.WriteCSV,
+		HistoryFile: r.writeHistory,
+	}
+	if r.Admitted != nil {
+		files[AdmittedFile] = r.Admitted.WriteCSV
+	}
+	for _, name := range []string{HistoryFile, ArchiveFile, AdmittedFile, RunFile} {
+		if f := files[name]; f != nil {
+			if err := atomicfile.Write(filepath.Join(dir, name), f); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (r *Run) writeHistory(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"generation", "games", "best", "mean", "archive", "admitted"})
+	for _, h := range r.History {
+		cw.Write([]string{strconv.Itoa(h.Generation), strconv.FormatInt(h.Games, 10), formatFloat(h.Best), formatFloat(h.Mean),
+			strconv.Itoa(h.Archive), strconv.FormatBool(h.Admitted)})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// LoadRun reads the run saved in dir (complete or not) from its
+// checkpoint.
+func LoadRun(dir string) (*Run, error) {
+	cp, err := readCheckpoint(dir)
+	if err != nil {
+		return nil, err
+	}
+	if cp == nil {
+		return nil, fmt.Errorf("%s holds no run of coevo coevolve (no %s)", dir, checkpointName)
+	}
+	return cp.run(cp.Config), nil
+}

@@ -1,0 +1,52 @@
+// Package coevolve evolves Othello players with the methods of paper 003
+// (Samothrakis, Lucas, Runarsson and Robles, "Coevolving game-playing
+// agents: measuring performance and intransitivities", sections IV-VI),
+// and plays its toy game, matching sides.
+//
+// Matching sides (section IV): Strategy, TableIV (the paper's Table IV,
+// computed from the rules), Cycle7 (the cycle of eq. (7)), Equilibria
+// (L:LR and R:LR), and two small simulations: RoundRobinSim, round-robin
+// coevolution with a population of two, and ArchiveSim, NashSolve's
+// archive on matching sides. With mutations that follow the cycle both go
+// round it with an archive of one, and an archive holding the four cycle
+// members never changes.
+//
+// Othello (section VI): Evolve runs one of three methods on weighted piece
+// counters (engine/othello's 1-ply WPC players), with CMA-ES from
+// gonum/optimize (CmaEsChol, population 100) as the evolutionary
+// algorithm, driven through its optimize.Method task channels as an
+// ask/tell loop so that a whole generation is evaluated at once, in
+// parallel:
+//
+//   - NashSolve (section V, Algorithm 1, read as docs/coevolve.md says):
+//     a candidate's fitness is its worst result against the archive
+//     members, two noise-free games each, ties broken by the mean; the
+//     generation's best enters the archive when it beat every member as
+//     black and as white, the oldest leaving when there are more than |A|;
+//   - Heuristic, evolution against a fixed player (500 games against the
+//     standard heuristic, epsilon 0.1), which yields the anti-heuristic
+//     player;
+//   - ICL, evolution against a fixed set of random WPCs (ICL-500: ten games
+//     in each seat against each of 500 at epsilon 0.1; ICL-50,000: one
+//     noise-free game in each seat against each of 50,000).
+//
+// Every run keeps a permanent archive for analysis (stats/ciao): NashSolve's
+// newest member every 300/|A| generations, the best candidate of every
+// generation for the others. PaperConfig gives the paper's settings.
+//
+// Runs are reproducible: everything random is drawn from streams of the
+// run's seed, each game of a generation from its own (engine/tournament's
+// numbering), so a run is the same for any number of workers. A run given
+// a directory checkpoints there and writes its results atomically
+// (run.json, archive.csv, history.csv, admitted.csv); run again with the
+// same directory it resumes and ends with exactly the players of an
+// uninterrupted run. gonum's CMA-ES keeps its state in unexported fields,
+// so a resumed run restores it by replaying the recorded fitness values of
+// the generations done: CmaEsChol's samples depend only on its seed and the
+// values it is told.
+//
+//	cfg := coevolve.PaperConfig(coevolve.NashSolve, 4, 1) // |A| = 4, seed 1
+//	cfg.Generations = 300
+//	run, err := coevolve.Evolve(ctx, cfg, "runs/nash4", coevolve.Options{})
+//	league := run.Permanent.Match(0.1) // the permanent archive, for stats/ciao
+package coevolve

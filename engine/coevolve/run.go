@@ -1,0 +1,375 @@
+package coevolve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+
+	"github.com/coevolab/coevo/engine/othello"
+)
+
+// A Run is an evolutionary run: its settings, what happened in each
+// generation, and the players it kept.
+type Run struct {
+	Config Config
+	// Done is the number of generations run.
+	Done int
+	// Games is the number of games played during evolution.
+	Games int64
+	// Stopped says why the run ended before Config.Generations ("" if it
+	// did not).
+	Stopped string
+	// History has one entry per generation.
+	History []Generation
+	// Permanent is the permanent archive (paper 003 section VI): NashSolve's
+	// newest archive member every Config.Snapshot generations, or the best
+	// candidate of every Snapshot-th generation for the other methods.
+	Permanent *Archive
+	// Admitted lists, for NashSolve, every player that entered the archive,
+	// the random first member first; the archive at any time is the last
+	// |A| admitted before it.
+	Admitted *Archive
+}
+
+// Generation summarises one generation.
+type Generation struct {
+	Generation int
+	Games      int64   // games played up to the end of this generation
+	Best       float64 // the best candidate's fitness
+	Mean       float64 // the mean fitness of the population
+	Archive    int     // NashSolve: members in the archive after the generation
+	Admitted   bool    // NashSolve: the best candidate entered the archive
+}
+
+// Complete reports whether the run has done all it will do.
+func (r *Run) Complete() bool { return r.Done >= r.Config.Generations || r.Stopped != "" }
+
+// Archive returns NashSolve's archive at the end of the run: the last |A|
+// players admitted, oldest first (nil for the other methods).
+func (r *Run) Archive() []Member {
+	if r.Config.Method != NashSolve || r.Admitted == nil {
+		return nil
+	}
+	m := r.Admitted.Members
+	return m[max(0, len(m)-r.Config.Archive):]
+}
+
+// HistoryFrame returns the history as a DataFrame: generation, games,
+// best, mean, archive, admitted.
+func (r *Run) HistoryFrame() dataframe.DataFrame {
+	var gen, arch []int
+	var games, best, mean []float64
+	var adm []bool
+	for _, h := range r.History {
+		gen, games, best, mean = append(gen, h.Generation), append(games, float64(h.Games)), append(best, h.Best), append(mean, h.Mean)
+		arch, adm = append(arch, h.Archive), append(adm, h.Admitted)
+	}
+	return dataframe.New(series.New(gen, series.Int, "generation"), series.New(games, series.Float, "games"),
+		series.New(best, series.Float, "best"), series.New(mean, series.Float, "mean"),
+		series.New(arch, series.Int, "archive"), series.New(adm, series.Bool, "admitted"))
+}
+
+// String summarises the run.
+func (r *Run) String() string {
+	s := fmt.Sprintf("%v: %d of %d generations, %d games, %d players in the permanent archive", r.Config, r.Done, r.Config.Generations, r.Games, r.Permanent.Len())
+	if r.Config.Method == NashSolve {
+		s += fmt.Sprintf(", %d admitted to the archive", r.Admitted.Len())
+	}
+	if r.Stopped != "" {
+		s += "; stopped: " + r.Stopped
+	}
+	return s
+}
+
+// Streams of a run's seed. Each use of randomness has its own stream, so
+// that none depends on how much another drew.
+const (
+	streamCMA      = 0x636d612d6573 // CMA-ES sampling
+	streamFirst    = 0x6669727374   // NashSolve's first archive member
+	streamICL      = 0x69636c       // ICL's random opponents
+	generationSeed = 0x9e3779b97f4a7c15
+)
+
+// gameSeed is the seed of generation g's games: the generation is a
+// tournament whose every game has its own stream (see evaluate).
+func gameSeed(seed uint64, g int) uint64 {
+	z := seed + uint64(g)*generationSeed
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// randomWPCs draws n WPCs with weights uniform in [-0.5, 0.5] (the random
+// players of paper 003 section VI) from stream s of seed.
+func randomWPCs(seed, s uint64, n int) []othello.WPC {
+	rng := rand.New(rand.NewPCG(seed, s))
+	w := make([]othello.WPC, n)
+	for i := range w {
+		for k := range w[i] {
+			w[i][k] = rng.Float64() - 0.5
+		}
+	}
+	return w
+}
+
+// Evolve runs cfg. With a directory, the run checkpoints there (every
+// Options.CheckpointEvery generations, at most once per
+// CheckpointInterval, and when it ends or ctx is cancelled) and writes
+// its results as it goes (see WriteFiles); called again with the same
+// directory and settings it resumes from the checkpoint and ends with
+// exactly the players an uninterrupted run ends with, or returns the run
+// already complete there. A larger Generations continues a complete run.
+// An empty dir runs in memory.
+func Evolve(ctx context.Context, cfg Config, dir string, opt Options) (*Run, error) {
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
+	e := &evolution{cfg: cfg, dir: dir, opt: opt}
+	if opt.CheckpointEvery <= 0 {
+		e.opt.CheckpointEvery = 10
+	}
+	if opt.CheckpointInterval == 0 {
+		e.opt.CheckpointInterval = 30 * time.Second
+	}
+	if err := e.start(); err != nil {
+		return nil, err
+	}
+	if e.run.Complete() {
+		if dir != "" {
+			// The files are the run's; write them again in case some were lost.
+			if err := e.run.WriteFiles(dir); err != nil {
+				return nil, err
+			}
+		}
+		return e.run, nil
+	}
+	if err := e.loop(ctx); err != nil {
+		return nil, err
+	}
+	return e.run, nil
+}
+
+// evolution is a run in progress.
+type evolution struct {
+	cfg  Config
+	dir  string
+	opt  Options
+	run  *Run
+	cma  *cmaes
+	told []float64 // every value told to CMA-ES, generation after generation
+	// lastBest is the best candidate of the last generation (checks that a
+	// replay is faithful).
+	lastBest  []float64
+	opponents []othello.Player // the fixed set (Heuristic, ICL)
+	saved     int              // generation of the last checkpoint
+	savedAt   time.Time
+}
+
+// start restores the checkpoint of e.dir, or starts a new run.
+func (e *evolution) start() error {
+	cfg := e.cfg
+	var cp *checkpoint
+	if e.dir != "" {
+		var err error
+		if cp, err = loadCheckpoint(e.dir, cfg); err != nil {
+			return err
+		}
+	}
+	if cp != nil {
+		e.run, e.told, e.lastBest = cp.run(cfg), cp.Told, cp.LastBest
+		e.saved = e.run.Done
+	} else {
+		e.run = &Run{Config: cfg, Permanent: &Archive{}}
+		if cfg.Method == NashSolve {
+			first := randomWPCs(cfg.Seed, streamFirst, 1)[0]
+			e.run.Admitted = &Archive{Members: []Member{{Name: "a0", Fitness: math.NaN(), WPC: first}}}
+		}
+	}
+	e.savedAt = time.Now()
+	switch cfg.Method {
+	case Heuristic:
+		e.opponents = []othello.Player{othello.Heuristic()}
+	case ICL:
+		ws := randomWPCs(cfg.Seed, streamICL, cfg.Opponents)
+		e.opponents = make([]othello.Player, len(ws))
+		for i := range ws {
+			e.opponents[i] = &ws[i]
+		}
+	}
+	return nil
+}
+
+// loop runs the generations left, after replaying the ones done.
+func (e *evolution) loop(ctx context.Context) (err error) {
+	cfg, run := e.cfg, e.run
+	e.cma = newCMAES(64, cfg.Population, make([]float64, 64), cfg.StepSize, rand.NewPCG(cfg.Seed, streamCMA))
+	defer e.cma.Close()
+	if err := e.replay(); err != nil {
+		return err
+	}
+	resumed := run.Done
+	defer func() {
+		// Keep what is done: an interrupted run resumes from here.
+		if e.dir != "" && run.Done > e.saved {
+			if serr := e.save(); err == nil {
+				err = serr
+			}
+		}
+	}()
+	for g := run.Done + 1; g <= cfg.Generations; g++ {
+		xs, err := e.cma.Ask()
+		if errors.Is(err, errConverged) {
+			run.Stopped = fmt.Sprintf("after generation %d: %v", run.Done, err)
+			break
+		}
+		if err != nil {
+			return err
+		}
+		fit, best, err := e.generation(ctx, g, xs)
+		if err != nil {
+			return err
+		}
+		told := make([]float64, len(fit))
+		for i, f := range fit {
+			told[i] = -f // CMA-ES minimises
+		}
+		if err := e.cma.Tell(told); err != nil {
+			return err
+		}
+		e.told = append(e.told, told...)
+		e.lastBest = xs[best]
+		run.Done = g
+		if e.opt.Progress != nil {
+			p := Progress{Generation: g, Generations: cfg.Generations, Games: run.Games, Best: fit[best], Resumed: resumed}
+			if run.Admitted != nil {
+				p.Archive, p.Admitted = len(run.Archive()), run.Admitted.Len()-1
+			}
+			e.opt.Progress(p)
+		}
+		if e.dir != "" && g%e.opt.CheckpointEvery == 0 && time.Since(e.savedAt) >= e.opt.CheckpointInterval {
+			if err := e.save(); err != nil {
+				return err
+			}
+		}
+	}
+	if e.dir != "" {
+		return e.save()
+	}
+	return nil
+}
+
+// replay brings CMA-ES to the state after the generations done, by
+// telling it again the values recorded for them: its samples depend only
+// on its seed and the values told.
+func (e *evolution) replay() error {
+	pop := e.cfg.Population
+	if len(e.told) != e.run.Done*pop {
+		return fmt.Errorf("coevolve: checkpoint holds %d values for %d generations of %d candidates", len(e.told), e.run.Done, pop)
+	}
+	var last [][]float64
+	for g := 0; g < e.run.Done; g++ {
+		xs, err := e.cma.Ask()
+		if err != nil {
+			return fmt.Errorf("coevolve: replaying generation %d: %w", g+1, err)
+		}
+		if err := e.cma.Tell(e.told[g*pop : (g+1)*pop]); err != nil {
+			return err
+		}
+		last = xs
+	}
+	if last != nil {
+		best := 0
+		told := e.told[(e.run.Done-1)*pop:]
+		for i, f := range told {
+			if f < told[best] {
+				best = i
+			}
+		}
+		for k, x := range last[best] {
+			if x != e.lastBest[k] {
+				return fmt.Errorf("coevolve: the checkpoint in %s does not replay: generation %d's best candidate differs (written by a coevo or gonum that samples differently?); remove %s to start again", e.dir, e.run.Done, checkpointName)
+			}
+		}
+	}
+	return nil
+}
+
+// generation evaluates generation g's candidates and updates the
+// archives; it returns each candidate's fitness and the best candidate
+// (the first of equal fitness).
+func (e *evolution) generation(ctx context.Context, g int, xs [][]float64) ([]float64, int, error) {
+	cfg, run := e.cfg, e.run
+	cands := make([]*othello.WPC, len(xs))
+	for i, x := range xs {
+		w, err := othello.NewWPC(x)
+		if err != nil {
+			return nil, 0, fmt.Errorf("coevolve: generation %d, candidate %d: %w", g, i, err)
+		}
+		cands[i] = w
+	}
+	opps := e.opponents
+	var members []Member
+	if cfg.Method == NashSolve {
+		members = run.Archive()
+		opps = make([]othello.Player, len(members))
+		for i := range members {
+			opps[i] = &members[i].WPC
+		}
+	}
+	sc, err := evaluate(ctx, cands, opps, cfg.Games, cfg.Epsilon, gameSeed(cfg.Seed, g), cfg.Method == NashSolve, e.opt.Workers)
+	if err != nil {
+		return nil, 0, err
+	}
+	fit := make([]float64, len(cands))
+	stand := make([]Standing, len(cands))
+	games := float64(cfg.Games)
+	for c := range cands {
+		if cfg.Method != NashSolve {
+			fit[c] = sc.total[c] / (2 * games * float64(len(opps)))
+			continue
+		}
+		// A result against a member: the points of both seats, as if one
+		// game in each (0 to 2); a seat is won with more than half its
+		// points.
+		for o := range opps {
+			b, w := sc.black[c*len(opps)+o], sc.white[c*len(opps)+o]
+			stand[c].add(b > games/2, w > games/2, (b+w)/games)
+		}
+		fit[c] = stand[c].Fitness(0.5 / games)
+	}
+	best := 0
+	mean := 0.0
+	for c, f := range fit {
+		if f > fit[best] {
+			best = c
+		}
+		mean += f
+	}
+	run.Games += sc.games
+	admitted := false
+	if cfg.Method == NashSolve && stand[best].BeatsAll() {
+		admitted = true
+		run.Admitted.Members = append(run.Admitted.Members, Member{Name: fmt.Sprintf("a%d", run.Admitted.Len()), Generation: g, Games: run.Games, Fitness: fit[best], WPC: *cands[best]})
+	}
+	if g%cfg.Snapshot == 0 {
+		m := Member{Generation: g, Games: run.Games, Fitness: fit[best], WPC: *cands[best]}
+		if cfg.Method == NashSolve {
+			newest := run.Admitted.Last()
+			m.Fitness, m.WPC = newest.Fitness, newest.WPC
+		}
+		m.Name = fmt.Sprintf("g%d", g)
+		run.Permanent.Members = append(run.Permanent.Members, m)
+	}
+	h := Generation{Generation: g, Games: run.Games, Best: fit[best], Mean: mean / float64(len(fit)), Admitted: admitted}
+	if cfg.Method == NashSolve {
+		h.Archive = len(run.Archive())
+	}
+	run.History = append(run.History, h)
+	return fit, best, nil
+}

@@ -1,0 +1,160 @@
+package bt_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/coevolab/coevo/stats/bt"
+)
+
+// A PGN file as chess software writes it: tag pairs, movetext with
+// comments (one spanning lines, one with a tag-like line inside), NAGs and
+// variations, an escaped quote in a name, an unfinished game, and a game
+// whose result is only at the end of its moves.
+const samplePGN = `[Event "Test"]
+[White "Engine \"A\""]
+[Black "B"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 {a comment
+[White "not a tag"] still a comment} Nc6 3. Bb5 $1 (3. Bc4 Bc5) a6 1-0
+
+[White "B"]
+[Black "C"]
+[Result "1/2-1/2"]
+
+1. d4 d5 ; a rest-of-line comment 1-0
+2. c4 1/2-1/2
+
+[White "C"]
+[Black "Engine \"A\""]
+[Result "*"]
+
+1. e4 *
+
+% an escaped line
+[White "C"]
+[Black "B"]
+
+1. c4 e5 0-1
+`
+
+func TestReadPGN(t *testing.T) {
+	r, err := bt.Read(strings.NewReader(samplePGN), "s.pgn", "pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(r.Players, "|") != `Engine "A"|B|C` {
+		t.Fatalf("players %q", r.Players)
+	}
+	got := map[string]bt.Matchup{}
+	for _, m := range r.Matchups {
+		got[r.Players[m.A]+">"+r.Players[m.B]] = m
+	}
+	want := map[string][3]float64{`Engine "A">B`: {1, 0, 0}, "B>C": {0, 0, 1}, "C>B": {0, 1, 0}}
+	if len(got) != len(want) {
+		t.Fatalf("matchups %+v", r.Matchups)
+	}
+	for k, w := range want {
+		m := got[k]
+		if [3]float64{m.WinsA, m.WinsB, m.Draw} != w || m.Seat != bt.AFirst {
+			t.Errorf("%s: %+v, want %v", k, m, w)
+		}
+	}
+}
+
+func TestReadPGNErrors(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"[White \"a\"]\n[Result \"1-0\"]\n\n1-0\n", "x.pgn:1: game has no Black tag"},
+		{"[White \"a\"]\n[Black \"b\"]\n[Result \"2-0\"]\n", "x.pgn:3: result \"2-0\""},
+		{"[White \"a\"\n", "x.pgn:1: malformed tag"},
+		{"[White \"a\"]\n[Black \"b\"]\n\n1. e4 e5\n", "x.pgn:1: game has no Result tag and no result"},
+		{"[White \"a\"]\n[Black \"a\"]\n[Result \"1-0\"]\n1-0\n", `"a" cannot play itself`},
+		{"[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n1. e4 } 1-0\n", "x.pgn:4: unbalanced }"},
+	}
+	for _, c := range cases {
+		_, err := bt.Read(strings.NewReader(c.src), "x.pgn", "pgn")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want %q", c.src, err, c.want)
+		}
+	}
+}
+
+// ReadPairs gives the same pairs as Read followed by Pairs, for every
+// format, and the fits agree.
+func TestReadPairsAgrees(t *testing.T) {
+	games := "first,second,result\nx,y,1-0\nx,y,1-0\ny,x,1-0\ny,z,1/2-1/2\nz,y,1-0\nz,x,0-1\nx,z,0-1\n"
+	for _, in := range []struct{ f, s string }{{"games", games}, {"pgn", samplePGN}} {
+		r, err := bt.Read(strings.NewReader(in.s), in.f, in.f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		players, p, err := bt.ReadPairs(strings.NewReader(in.s), in.f, in.f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := r.Pairs()
+		if strings.Join(players, ",") != strings.Join(r.Players, ",") || p.Len() != q.Len() {
+			t.Fatalf("%s: %v %v", in.f, players, r.Players)
+		}
+		for k := 0; k < p.Len(); k++ {
+			if p.I[k] != q.I[k] || p.J[k] != q.J[k] || p.WinsI[k] != q.WinsI[k] || p.WinsJ[k] != q.WinsJ[k] || p.Draws[k] != q.Draws[k] {
+				t.Fatalf("%s pair %d: %v/%v vs %v/%v", in.f, k, p.I[k], p.J[k], q.I[k], q.J[k])
+			}
+		}
+	}
+}
+
+// Pairs aggregates matchups by unordered pair exactly as the dense points
+// matrix does.
+func TestPairsMatchPoints(t *testing.T) {
+	r := league(25, 200, 3, 600, 0.3, 12, true)
+	P, N := r.Points()
+	p := r.Pairs()
+	seen := 0
+	for k := 0; k < p.Len(); k++ {
+		i, j := p.I[k], p.J[k]
+		pi, pj := p.Points(k)
+		if i >= j || math.Abs(pi-P[i][j]) > 1e-9 || math.Abs(pj-P[j][i]) > 1e-9 || math.Abs(p.Games(k)-N[i][j]) > 1e-9 {
+			t.Fatalf("pair %d (%d,%d): %v %v %v vs %v %v %v", k, i, j, pi, pj, p.Games(k), P[i][j], P[j][i], N[i][j])
+		}
+		if k > 0 && (p.I[k-1] > i || p.I[k-1] == i && p.J[k-1] >= j) {
+			t.Fatalf("pairs not sorted at %d", k)
+		}
+		seen++
+	}
+	played := 0
+	for i := range N {
+		for j := i + 1; j < len(N); j++ {
+			if N[i][j] > 0 {
+				played++
+			}
+		}
+	}
+	if seen != played {
+		t.Fatalf("%d pairs, %d played", seen, played)
+	}
+}
+
+// FuzzReadPGN: any input gives results or a located error, never a panic,
+// and results only hold games between two different named players.
+func FuzzReadPGN(f *testing.F) {
+	f.Add(samplePGN)
+	f.Add("[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n")
+	f.Add("{ open comment\n[White \"a\"]\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		r, err := bt.Read(strings.NewReader(src), "f.pgn", "pgn")
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "f.pgn:") {
+				t.Fatalf("unlocated error %v", err)
+			}
+			return
+		}
+		for _, m := range r.Matchups {
+			if m.A == m.B || m.Games() <= 0 {
+				t.Fatalf("bad matchup %+v", m)
+			}
+		}
+	})
+}

@@ -1,0 +1,30 @@
+// Package ciao shows the progress of a coevolutionary run from the
+// players it archived, with the measures of paper 003 (Samothrakis, Lucas,
+// Runarsson and Robles, section VI) and one it lacks:
+//
+//   - CIAO matrices (Cliff and Miller, "current individual vs ancestral
+//     opponents"): every archived player against every earlier one, from a
+//     league in which every pair plays N games with forced random moves
+//     (paper: 100 games, epsilon 0.1); Matrix.Figure draws the heatmap of
+//     fig. 4 (darker: the current player scores more) with its colour
+//     scale, as a gonum/plot figure saved as PDF, SVG, PNG or EPS;
+//   - Table V: the transitivity index tau and the KL divergence D_KL of the
+//     archive's league (stats/intrans, on a stats/bt fit);
+//   - the dominance tournament of Stanley and Miikkulainen: the players
+//     that beat every earlier dominant player, a step curve that climbs
+//     while a run makes progress and flattens when it cycles;
+//   - fig. 5: each archived player's performance against a reference set
+//     (random WPCs, the heuristic), plotted against the games the run had
+//     played (Performance, PerformancePlot).
+//
+// The package knows no game: players are the numbered players of an
+// engine/tournament Game (an othello.Match of an archive's players, say),
+// and every game has its own random stream, so results do not depend on
+// the number of workers.
+//
+//	arch, _ := coevolve.ReadArchive("runs/nash4/archive.csv")
+//	m, _ := ciao.Play(ctx, arch.Match(0.1), arch.Names(), arch.Generations(), 100, tournament.Options{Seed: 1})
+//	fig, _ := m.Figure("NashSolve |A| = 4")
+//	fig.Save("ciao.pdf")
+//	row, _ := m.Transitivity("|A| = 4") // tau, D_KL
+package ciao

@@ -1,0 +1,284 @@
+package plot
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	gplot "gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Figure sizes for a two-column paper: one column (Save) and the full
+// width of the page (SaveSize with DoubleWidth, DoubleHeight).
+var (
+	Width        = 3.5 * vg.Inch
+	Height       = 2.6 * vg.Inch
+	DoubleWidth  = 7 * vg.Inch
+	DoubleHeight = 3.2 * vg.Inch
+)
+
+// DPI is the resolution of PNG files.
+var DPI = 300
+
+// Font sizes, in points, for a figure printed at its size.
+const (
+	titleSize  = 9
+	labelSize  = 8
+	tickSize   = 7
+	legendSize = 7
+)
+
+// Sans is the figures' typeface: Liberation Sans, metrically compatible
+// with Arial and Helvetica, which gonum/plot ships and PDF files embed.
+var Sans = font.Font{Typeface: "Liberation", Variant: "Sans"}
+
+// Colors is the palette series take in turn: Okabe and Ito's, which
+// readers with any common colour-vision deficiency tell apart (blue,
+// vermillion, bluish green, orange, reddish purple, sky blue, yellow,
+// black).
+var Colors = []color.Color{
+	color.RGBA{0x00, 0x72, 0xB2, 0xff},
+	color.RGBA{0xD5, 0x5E, 0x00, 0xff},
+	color.RGBA{0x00, 0x9E, 0x73, 0xff},
+	color.RGBA{0xE6, 0x9F, 0x00, 0xff},
+	color.RGBA{0xCC, 0x79, 0xA7, 0xff},
+	color.RGBA{0x56, 0xB4, 0xE9, 0xff},
+	color.RGBA{0xF0, 0xE4, 0x42, 0xff},
+	color.RGBA{0x00, 0x00, 0x00, 0xff},
+}
+
+// Color returns the i-th colour of the palette, cycling.
+func Color(i int) color.Color { return Colors[i%len(Colors)] }
+
+// Gray is for secondary marks: reference lines, individual runs.
+var Gray = color.Gray{Y: 0x80}
+
+// New returns an empty plot in the figure style: Liberation Sans at sizes
+// for print, thin axes with outward ticks, and text that takes exponents
+// and indices (10^{3}, D_{KL}). Give axis labels with their units, as in
+// "runtime T (evaluations)".
+func New(title, xlabel, ylabel string) *gplot.Plot {
+	p := gplot.New()
+	rich := newRichText()
+	style := func(s *text.Style, size float64) {
+		s.Font = font.From(Sans, vg.Points(size))
+		s.Handler = rich
+	}
+	p.Title.Text = title
+	style(&p.Title.TextStyle, titleSize)
+	p.Title.Padding = vg.Points(4)
+	for _, a := range []*gplot.Axis{&p.X, &p.Y} {
+		style(&a.Label.TextStyle, labelSize)
+		a.Label.TextStyle.Handler = labelText{rich}
+		style(&a.Tick.Label, tickSize)
+		a.LineStyle.Width = vg.Points(0.6)
+		a.Tick.LineStyle.Width = vg.Points(0.6)
+		a.Tick.Length = vg.Points(3)
+		a.Padding = vg.Points(2)
+		a.Tick.Marker = numberTicks{}
+	}
+	p.X.Label.Text, p.Y.Label.Text = xlabel, ylabel
+	style(&p.Legend.TextStyle, legendSize)
+	p.Legend.ThumbnailWidth = vg.Points(14)
+	p.Legend.Top, p.Legend.Left = true, true
+	return p
+}
+
+// LogAxis makes a an axis in powers of ten: a log scale with ticks at 10^k
+// labelled as such, and unlabelled ticks at the multiples between.
+func LogAxis(a *gplot.Axis) {
+	a.Scale = gplot.LogScale{}
+	a.Tick.Marker = powerTicks{}
+}
+
+// powerTicks marks 10^k, labelled, and 2..9 x 10^k, not; over less than
+// a decade it labels the multiples too, and over many decades every
+// second or third power.
+type powerTicks struct{}
+
+func (powerTicks) Ticks(min, max float64) []gplot.Tick {
+	if !(min > 0) || !(max >= min) {
+		return nil
+	}
+	lo, hi := int(math.Floor(math.Log10(min))), int(math.Ceil(math.Log10(max)))
+	in := func(v float64) bool { return v >= min*(1-1e-9) && v <= max*(1+1e-9) }
+	majors := 0
+	for k := lo; k <= hi; k++ {
+		if in(math.Pow10(k)) {
+			majors++
+		}
+	}
+	every := 1
+	if majors > 6 {
+		every = (majors + 5) / 6
+	}
+	minors := majors <= 5 // beyond, the multiples crowd the decades
+	var ticks []gplot.Tick
+	for k := lo; k <= hi; k++ {
+		for m := 1; m <= 9; m++ {
+			v := float64(m) * math.Pow10(k)
+			if !in(v) {
+				continue
+			}
+			t := gplot.Tick{Value: v}
+			switch {
+			case majors < 2 && (m == 1 || m == 2 || m == 5):
+				t.Label = number(v)
+			case m == 1 && k%every == 0:
+				t.Label = powerLabel(k)
+			case m != 1 && !minors:
+				continue
+			}
+			ticks = append(ticks, t)
+		}
+	}
+	return ticks
+}
+
+// powerLabel is 10^{k}, with a true minus sign.
+func powerLabel(k int) string {
+	return "10^{" + strings.Replace(fmt.Sprint(k), "-", "−", 1) + "}"
+}
+
+// numberTicks are gonum/plot's default ticks, labelled without trailing
+// zeros, with a true minus sign, and in powers of ten when large.
+type numberTicks struct{}
+
+func (numberTicks) Ticks(min, max float64) []gplot.Tick {
+	ticks := gplot.DefaultTicks{}.Ticks(min, max)
+	for i := range ticks {
+		if ticks[i].Label != "" {
+			ticks[i].Label = number(ticks[i].Value)
+		}
+	}
+	return ticks
+}
+
+// number formats a tick value: 0.25, 1500, 2×10^{6}.
+func number(v float64) string {
+	if v == 0 {
+		return "0"
+	}
+	if a := math.Abs(v); a >= 1e5 || a < 1e-3 {
+		k := int(math.Floor(math.Log10(a)))
+		m := v / math.Pow10(k)
+		if math.Abs(m-math.Round(m)) < 1e-9 {
+			if math.Round(m) == 1 {
+				return powerLabel(k)
+			}
+			return strings.Replace(fmt.Sprintf("%g×", math.Round(m)), "-", "−", 1) + powerLabel(k)
+		}
+		return strings.Replace(fmt.Sprintf("%.3g×", m), "-", "−", 1) + powerLabel(k)
+	}
+	return strings.Replace(fmt.Sprintf("%.6g", v), "-", "−", 1)
+}
+
+// legendGap separates the legend from the title and from the data.
+const legendGap = 3
+
+// Finish places the legend, if any, in a band of its own between the
+// title and the data, so that it never covers data whatever the data are.
+// It must be called after the last legend entry is added; it can be called
+// again. The constructors of this package call it, and so does Save.
+func Finish(p *gplot.Plot) {
+	r := p.Legend.Rectangle(draw.Canvas{})
+	h := r.Max.Y - r.Min.Y
+	if h <= 0 {
+		p.Legend.YOffs = 0
+		p.Title.Padding = vg.Points(4)
+		return
+	}
+	if strings.TrimSpace(p.Title.Text) == "" {
+		// gonum/plot reserves the band under the title only when there
+		// is one: make a blank title as small as it can be.
+		p.Title.Text = " "
+		p.Title.TextStyle.Font.Size = vg.Points(1)
+	}
+	p.Legend.Top = true
+	p.Legend.YOffs = h + vg.Points(legendGap)
+	p.Title.Padding = h + 2*vg.Points(legendGap)
+}
+
+// Line adds a line through (x[i], y[i]) in colour c, dashed or not, with
+// a legend entry when label is not empty, and returns it.
+func Line(p *gplot.Plot, x, y []float64, c color.Color, dashed bool, label string) (*plotter.Line, error) {
+	l, err := plotter.NewLine(xys(x, y))
+	if err != nil {
+		return nil, err
+	}
+	l.Color = c
+	l.Width = vg.Points(1.2)
+	if dashed {
+		l.Dashes = []vg.Length{vg.Points(3), vg.Points(2)}
+	}
+	p.Add(l)
+	if label != "" {
+		p.Legend.Add(label, l)
+	}
+	return l, nil
+}
+
+// Points adds a marker at each (x[i], y[i]) in colour c, and returns them.
+func Points(p *gplot.Plot, x, y []float64, c color.Color, label string) (*plotter.Scatter, error) {
+	s, err := plotter.NewScatter(xys(x, y))
+	if err != nil {
+		return nil, err
+	}
+	s.Color = c
+	s.GlyphStyle.Radius = vg.Points(1.6)
+	s.GlyphStyle.Shape = draw.CircleGlyph{}
+	p.Add(s)
+	if label != "" {
+		p.Legend.Add(label, s)
+	}
+	return s, nil
+}
+
+// Band shades the region between lo[i] and hi[i] over x[i] (a confidence
+// band) in a light tint of colour c, with a legend entry when label is not
+// empty; it returns the band. Add it before the lines it surrounds so
+// that it lies under them.
+func Band(p *gplot.Plot, x, lo, hi []float64, c color.Color, label string) (*plotter.Polygon, error) {
+	if len(lo) != len(x) || len(hi) != len(x) || len(x) < 2 {
+		return nil, fmt.Errorf("plot: band of %d x, %d low and %d high values", len(x), len(lo), len(hi))
+	}
+	pts := make(plotter.XYs, 0, 2*len(x))
+	for i := range x {
+		pts = append(pts, plotter.XY{X: x[i], Y: lo[i]})
+	}
+	for i := len(x) - 1; i >= 0; i-- {
+		pts = append(pts, plotter.XY{X: x[i], Y: hi[i]})
+	}
+	poly, err := plotter.NewPolygon(pts)
+	if err != nil {
+		return nil, err
+	}
+	poly.Color = tint(c, 0.3)
+	poly.LineStyle.Width = 0
+	p.Add(poly)
+	if label != "" {
+		p.Legend.Add(label, poly)
+	}
+	return poly, nil
+}
+
+// tint mixes c with white: a share of c.
+func tint(c color.Color, share float64) color.Color {
+	r, g, b, _ := c.RGBA()
+	mix := func(v uint32) uint8 { return uint8(255 - share*(255-float64(v>>8))) }
+	return color.RGBA{mix(r), mix(g), mix(b), 0xff}
+}
+
+func xys(x, y []float64) plotter.XYs {
+	pts := make(plotter.XYs, min(len(x), len(y)))
+	for i := range pts {
+		pts[i] = plotter.XY{X: x[i], Y: y[i]}
+	}
+	return pts
+}
