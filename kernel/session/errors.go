@@ -204,7 +204,14 @@ func (s *Session) panicError(p interp.Panic) *Error {
 		trace = append(trace, "  "+f)
 	}
 	s.framesMu.Lock()
-	frames := append([]Frame(nil), s.frames...)
+	var frames []Frame
+	for _, f := range s.frames {
+		// a statement evalWrapped runs: the frame of its call at the
+		// top level names the statement already
+		if !strings.HasPrefix(strings.TrimPrefix(f.Func, "main."), wrapPrefix) {
+			frames = append(frames, f)
+		}
+	}
 	s.framesMu.Unlock()
 	for i := 0; i < len(frames); {
 		j := i + 1

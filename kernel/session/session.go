@@ -55,6 +55,7 @@ type Session struct {
 	sources  map[string]string // cell name -> code, to quote lines in errors
 	native   *native.Builder   // builds %go get modules' packages and %%compile cells; nil: none
 	natives  map[string]bool   // packages the Builder made, bound for every interpreter
+	wraps    int               // functions made by evalWrapped
 
 	framesMu sync.Mutex
 	frames   []Frame // of the panic unwinding the running group
@@ -280,7 +281,11 @@ func (s *Session) evalGroup(ctx context.Context, c Cell, g item) (Result, error)
 			return Result{}, err
 		}
 	}
-	prog, err := s.in.Compile(lineDirective(c.Name, g.line, g.col) + src)
+	code := lineDirective(c.Name, g.line, g.col) + src
+	if g.kind == stmt && g.tail == g.off && needsWrap(src) {
+		return s.evalWrapped(ctx, c, g, src)
+	}
+	prog, err := s.in.Compile(code)
 	if err != nil {
 		resync(s.in)
 		return Result{}, s.compileError(err, c.Name, g, src)
@@ -296,6 +301,35 @@ func (s *Session) evalGroup(ctx context.Context, c Cell, g item) (Result, error)
 	last := c.Code[g.tail:g.end]
 	show := showable(last, g.tailKind, v) && !s.voidCall(c, g, last)
 	return Result{Value: v, Show: show}, nil
+}
+
+// evalWrapped runs a statement yaegi gets wrong at a program's top level
+// (see needsWrap) as the body of a function declared for it, then calls
+// that function. The line directive stays right before the statement, so
+// positions map to the cell; the function's name never reaches the user
+// (panicError leaves its frames out).
+func (s *Session) evalWrapped(ctx context.Context, c Cell, g item, src string) (Result, error) {
+	s.wraps++
+	name := fmt.Sprintf("%s%d", wrapPrefix, s.wraps)
+	dir := lineDirective(c.Name, g.line, g.col)
+	decl, err := s.in.Compile("func " + name + "() {" + dir + src + "\n}")
+	if err != nil {
+		resync(s.in)
+		return Result{}, s.compileError(err, c.Name, g, src)
+	}
+	if _, err := s.in.Execute(decl); err != nil {
+		return Result{}, &Error{Name: "error", Message: err.Error()}
+	}
+	call, err := s.in.Compile(dir + name + "()")
+	if err != nil {
+		resync(s.in)
+		return Result{}, s.compileError(err, c.Name, g, src)
+	}
+	s.declare(g.kind, src)
+	if _, err := s.execute(ctx, call); err != nil {
+		return Result{}, err
+	}
+	return Result{}, nil
 }
 
 // voidCall tells whether the final expression of a cell calls a function
