@@ -67,6 +67,8 @@ kernel-test: build
 
 deps:
 	@command -v $(GO) >/dev/null || { echo "coevo needs Go 1.26 or newer: https://go.dev/dl/" >&2; exit 1; }
+	@# The kernel opens Go plugins (%%compile, %go get), which needs cgo and so a C compiler.
+	@command -v gcc >/dev/null || $(MAKE) --no-print-directory apt DEBS=gcc
 	$(GO) mod download
 
 # What the tests need beyond Go: Jupyter (kernel conformance, notebooks),

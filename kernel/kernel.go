@@ -7,14 +7,19 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/go-zeromq/zmq4"
 
 	"github.com/coevolab/coevo/kernel/display"
+	"github.com/coevolab/coevo/kernel/native"
 	"github.com/coevolab/coevo/kernel/session"
 	"github.com/coevolab/coevo/kernel/wire"
 	"github.com/coevolab/coevo/kernel/worker"
@@ -33,6 +38,7 @@ type Kernel struct {
 	log     *log.Logger
 	session string
 	sup     *supervisor
+	module  string // the session's Go module, which its workers share ("" if there is no cache directory)
 
 	shell, control, stdin, iopub, hb zmq4.Socket
 	iopubMu                          sync.Mutex
@@ -103,6 +109,13 @@ func (k *Kernel) Run(ctx context.Context) error {
 			s.s.Close()
 		}
 	}()
+	if root, err := native.CacheDir(); err != nil {
+		k.log.Printf("no Go module for this session (%%go get and %%%%compile will not work): %v", err)
+	} else {
+		k.module = filepath.Join(root, "sessions", fmt.Sprintf("%d-%s", os.Getpid(), k.session))
+		defer os.RemoveAll(k.module)
+		go removeStaleModules(filepath.Join(root, "sessions"))
+	}
 	if err := k.sup.start(); err != nil {
 		return fmt.Errorf("worker process: %w", err)
 	}
@@ -183,9 +196,16 @@ func (k *Kernel) send(sock zmq4.Socket, m *wire.Message) {
 		k.log.Printf("encode %s: %v", m.Header.MsgType, err)
 		return
 	}
-	if err := sock.SendMulti(zmq4.NewMsgFrom(frames...)); err != nil {
+	if err := sock.SendMulti(zmq4.NewMsgFrom(frames...)); err != nil && !peerGone(err) {
 		k.log.Printf("send %s: %v", m.Header.MsgType, err)
 	}
+}
+
+// peerGone tells whether a send failed because the client hung up before
+// its answer (as the notebook server's probes of a new kernel do): there is
+// nobody to tell, and nothing wrong.
+func peerGone(err error) bool {
+	return errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, zmq4.ErrClosedConn)
 }
 
 func (k *Kernel) reply(sock zmq4.Socket, parent *wire.Message, typ string, content any) {
@@ -528,4 +548,22 @@ func runeOffsetToByte(s string, r int) int {
 func byteToRuneOffset(s string, b int) int {
 	b = min(max(b, 0), len(s))
 	return len([]rune(s[:b]))
+}
+
+// removeStaleModules removes the Go modules of sessions whose kernel
+// ended without removing its own (it was killed): a module directory is
+// named by its kernel's process id.
+func removeStaleModules(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		pid, _, ok := strings.Cut(e.Name(), "-")
+		n, err := strconv.Atoi(pid)
+		if !ok || err != nil || n <= 0 || syscall.Kill(n, 0) != syscall.ESRCH {
+			continue
+		}
+		os.RemoveAll(filepath.Join(dir, e.Name()))
+	}
 }

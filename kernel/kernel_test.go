@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -48,6 +50,7 @@ type client struct {
 	session                          string
 	msgs                             chan *wire.Message
 	ctx                              context.Context
+	shellAddr                        string
 }
 
 func start(t testing.TB) *client { return startWith(t, kernel.Options{}) }
@@ -61,7 +64,11 @@ func startWith(t testing.TB, opts kernel.Options) *client {
 	ctx, cancel := context.WithCancel(context.Background())
 	opts.Worker = []string{os.Args[0]}
 	opts.WorkerEnv = []string{"COEVO_KERNEL_TEST_WORKER=1"}
-	opts.Log = testWriter{t}
+	if opts.Log == nil {
+		opts.Log = testWriter{t}
+	} else {
+		opts.Log = io.MultiWriter(testWriter{t}, opts.Log)
+	}
 	k := kernel.New(conn, opts)
 	stopped := make(chan struct{})
 	go func() {
@@ -71,9 +78,13 @@ func startWith(t testing.TB, opts kernel.Options) *client {
 		close(stopped)
 	}()
 	t.Cleanup(func() { cancel(); <-stopped })
-	time.Sleep(200 * time.Millisecond)
 
+	// No fixed waits: the dialers retry until the kernel listens (for up
+	// to a minute, as a loaded machine may take its time), and the client
+	// is ready when a kernel_info request's status reaches it on iopub, as
+	// jupyter_client's wait_for_ready has it.
 	c := &client{t: t, signer: wire.NewSigner(conn.Key), session: wire.NewID(), msgs: make(chan *wire.Message, 1000)}
+	retry := []zmq4.Option{zmq4.WithDialerRetry(50 * time.Millisecond), zmq4.WithDialerMaxRetries(1200)}
 	dial := func(s zmq4.Socket, port int) zmq4.Socket {
 		if err := s.Dial(conn.Transport + "://127.0.0.1:" + itoa(port)); err != nil {
 			t.Fatal(err)
@@ -81,14 +92,16 @@ func startWith(t testing.TB, opts kernel.Options) *client {
 		t.Cleanup(func() { s.Close() })
 		return s
 	}
-	c.shell = dial(zmq4.NewDealer(ctx, zmq4.WithID(zmq4.SocketIdentity("shell-"+c.session))), conn.ShellPort)
-	c.control = dial(zmq4.NewDealer(ctx, zmq4.WithID(zmq4.SocketIdentity("control-"+c.session))), conn.ControlPort)
+	with := func(opts ...zmq4.Option) []zmq4.Option { return append(opts, retry...) }
+	c.shell = dial(zmq4.NewDealer(ctx, with(zmq4.WithID(zmq4.SocketIdentity("shell-"+c.session)))...), conn.ShellPort)
+	c.control = dial(zmq4.NewDealer(ctx, with(zmq4.WithID(zmq4.SocketIdentity("control-"+c.session)))...), conn.ControlPort)
 	// Like jupyter_client, one identity for shell and stdin: the kernel
 	// routes input_request to the identity of the shell request.
-	c.stdin = dial(zmq4.NewDealer(ctx, zmq4.WithID(zmq4.SocketIdentity("shell-"+c.session))), conn.StdinPort)
-	c.hb = dial(zmq4.NewReq(ctx), conn.HBPort)
+	c.stdin = dial(zmq4.NewDealer(ctx, with(zmq4.WithID(zmq4.SocketIdentity("shell-"+c.session)))...), conn.StdinPort)
+	c.hb = dial(zmq4.NewReq(ctx, retry...), conn.HBPort)
 	c.ctx = ctx
-	c.iopub = dial(zmq4.NewSub(ctx), conn.IOPubPort)
+	c.shellAddr = conn.Transport + "://127.0.0.1:" + itoa(conn.ShellPort)
+	c.iopub = dial(zmq4.NewSub(ctx, retry...), conn.IOPubPort)
 	c.iopub.SetOption(zmq4.OptionSubscribe, "")
 	go func() {
 		for {
@@ -104,8 +117,33 @@ func startWith(t testing.TB, opts kernel.Options) *client {
 			c.msgs <- m
 		}
 	}()
-	time.Sleep(300 * time.Millisecond) // let the subscription reach the publisher
+	c.waitReady()
 	return c
+}
+
+// waitReady sends kernel_info requests until the status messages of one
+// arrive on iopub: then the subscription has reached the publisher. The
+// replies and statuses of the probes are consumed.
+func (c *client) waitReady() {
+	c.t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		id := c.send(c.shell, "kernel_info_request", map[string]any{})
+		c.recv(c.shell)
+		wait := time.After(200 * time.Millisecond)
+		for {
+			select {
+			case m := <-c.msgs:
+				if m.Parent.MsgID == id && m.Header.MsgType == "status" && strings.Contains(string(m.Content), "idle") {
+					return
+				}
+				continue
+			case <-wait:
+			}
+			break
+		}
+	}
+	c.t.Fatal("the kernel's iopub messages did not reach the client within a minute")
 }
 
 type testWriter struct{ t testing.TB }
@@ -215,6 +253,51 @@ func TestKernelInfoAndHeartbeat(t *testing.T) {
 	c.hb.Send(zmq4.NewMsg([]byte("ping")))
 	if m, err := c.hb.Recv(); err != nil || string(m.Frames[0]) != "ping" {
 		t.Fatalf("heartbeat: %v %v", m, err)
+	}
+}
+
+// lockedBuffer collects a kernel's log.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// A client that asks and hangs up before the answer (as the notebook
+// server's probe of a new kernel does) is not an error worth a log line.
+func TestPeerGoneBeforeReply(t *testing.T) {
+	var log lockedBuffer
+	c := startWith(t, kernel.Options{Log: &log})
+	for i := 0; i < 3; i++ {
+		probe := zmq4.NewDealer(c.ctx, zmq4.WithID(zmq4.SocketIdentity(fmt.Sprintf("probe-%d", i))))
+		if err := probe.Dial(c.shellAddr); err != nil {
+			t.Fatal(err)
+		}
+		// Many requests, as the notebook server's nudge sends, and gone:
+		// the kernel writes replies while the connection closes.
+		for j := 0; j < 50; j++ {
+			c.send(probe, "kernel_info_request", map[string]any{})
+		}
+		probe.Close()
+	}
+	// Shell requests are served in the order they arrive: once this one
+	// is answered, so are the probes' (those that arrived).
+	if r := c.execute("1 + 1"); r.data("execute_result", "text/plain") != "2" {
+		t.Fatalf("%v", r.reply)
+	}
+	if l := log.String(); strings.Contains(l, "broken pipe") || strings.Contains(l, "send kernel_info_reply") {
+		t.Fatalf("the kernel logged a reply to a client that had gone:\n%s", l)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/coevolab/coevo/kernel/native"
 	"github.com/coevolab/coevo/kernel/worker"
 )
 
@@ -43,8 +44,12 @@ func (s *supervisor) startLocked() error {
 		return errors.New("the kernel is shutting down")
 	}
 	st := &procState{replies: make(chan *worker.Reply, 1)}
+	env := s.k.opts.WorkerEnv[:len(s.k.opts.WorkerEnv):len(s.k.opts.WorkerEnv)]
+	if s.k.module != "" {
+		env = append(env, native.ModuleEnv+"="+s.k.module)
+	}
 	p, err := worker.Start(worker.Options{
-		Command: s.k.opts.Worker, Env: s.k.opts.WorkerEnv, MemoryLimit: s.k.opts.MemoryLimit,
+		Command: s.k.opts.Worker, Env: env, MemoryLimit: s.k.opts.MemoryLimit,
 		OnEvent: func(e worker.Event) { s.route(st, e) }, Log: s.k.opts.Log,
 	})
 	if err != nil {

@@ -10,13 +10,25 @@
 //     peak memory, the ratio, and a check that every value agrees;
 //   - Kayles' nim-sequence to n = 200,000 by the sparse-space method and
 //     by the definition (the naive O(n^2) baseline): both times and the
-//     ratio, after checking the two sequences are equal.
+//     ratio, after checking the two sequences are equal;
+//   - Grundy's game to 2^22, .127 to 2^20 and .376 (two splitting
+//     removals) to 2^20, every value computed, by the sparse-space
+//     method, by the method before issue 18 (previous.go) and by the
+//     peer, Czajka's octal-games analyzer, when the environment
+//     variable COEVO_OCTAL_PEER gives the path of its "analyze" program:
+//     CPU time and peak memory of one process per run, the ratios, and a
+//     check that the sequences agree (hash against the previous method,
+//     largest value and where it first occurs against the peer); Grundy's
+//     game again keeping no values, as the peer does; then the time to
+//     prove .127's period, and with -long .1777's (pre-period 160,949,018).
 //
-// Run it with "make bench" or
-// "go run ./bench/engine [-chomp 12] [-solve 13] [-hash=false] [-kayles 200000]".
+// Run it with "make bench" or "go run ./bench/engine [-chomp 12]
+// [-solve 13] [-hash=false] [-kayles 200000] [-grundy 22] [-octal 20]
+// [-multi 20] [-previous 3m] [-long]".
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -32,7 +44,17 @@ func main() {
 	big := flag.Int("solve", 13, "Chomp board side for the solve benchmark")
 	hash13 := flag.Bool("hash", true, "also solve the -solve board by hashing (the baseline; minutes and several GB)")
 	n := flag.Int("kayles", 200_000, "Kayles nim-sequence length")
+	grundyK := flag.Int("grundy", 22, "Grundy's game to 2^`k` values")
+	octalK := flag.Int("octal", 20, ".127 to 2^`k` values")
+	multiK := flag.Int("multi", 20, ".376 to 2^`k` values (0: skip)")
+	prevCap := flag.Duration("previous", 3*time.Minute, "time cap for each run of the previous method (0: skip it)")
+	long := flag.Bool("long", false, "also prove .1777's period (443 million values, minutes and 0.8 GB)")
+	isChild := flag.Bool("child", false, "compute one sequence (used by the benchmark itself)")
 	flag.Parse()
+	if *isChild {
+		runChild(flag.Args())
+		return
+	}
 	fmt.Printf("coevo engine benchmark (%s, %d CPUs)\n\n", runtime.Version(), runtime.NumCPU())
 
 	compileBench(*side)
@@ -40,10 +62,11 @@ func main() {
 
 	k := heap.Kayles()
 	t0 := time.Now()
-	fast, err := k.Sequence(*n)
+	a, err := k.Analyze(context.Background(), *n, heap.AnalyzeOptions{ComputeAll: true})
 	if err != nil {
 		fail(err)
 	}
+	fast := a.Values
 	sparse := time.Since(t0)
 	t0 = time.Now()
 	slow, err := k.NaiveSequence(*n)
@@ -56,6 +79,8 @@ func main() {
 	}
 	fmt.Printf("Kayles nim-sequence to n = %d (sequences equal)\n", *n)
 	fmt.Printf("  sparse space  %8.3fs\n  naive         %8.3fs\n  ratio naive/sparse = %.0fx\n", sparse.Seconds(), naive.Seconds(), naive.Seconds()/sparse.Seconds())
+
+	benchSparse(*grundyK, *octalK, *multiK, *prevCap, *long)
 }
 
 func fail(err error) {

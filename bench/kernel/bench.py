@@ -9,6 +9,14 @@ run with one jupyter_client program:
   in a session of 20 cells, from the request to the reply, which comes
   once a new worker has replayed the 20 cells; median of 5. Against it,
   restarting ipykernel (jupyter_client's restart_kernel, state lost).
+- loop speed: the sum of i*i for i < 10^7, timed inside the cell, the
+  fastest of 10 runs (3 interpreted), as the load of a shared machine only
+  ever slows a run down: interpreted by coevo, in a %%compile cell's
+  function called from an interpreted cell, and in a GoNB cell (compiled);
+- native builds: a %%compile cell and an import of a package that is not
+  bound (gonum's stat/combin) in a plugin cache of the benchmark's own:
+  the first time (a build) and in a second kernel (from the cache), each
+  the cell's round trip.
 
     JUPYTER_PATH=build/jupyter/share/jupyter /usr/bin/python3 bench/kernel/bench.py
 
@@ -104,6 +112,65 @@ def worker_restart(cells=20, kills=5):
         km.shutdown_kernel(now=True)
 
 
+SUM_SQUARES = """%%compile
+func sumSquares(n int) int {
+	s := 0
+	for i := 0; i < n; i++ {
+		s += i * i
+	}
+	return s
+}"""
+LOOPS = {
+    "interpreted": 'import "time"\nt0 := time.Now()\ns := 0\nfor i := 0; i < 10000000; i++ {\n\ts += i * i\n}\nfmt.Println(time.Since(t0).Seconds(), s)',
+    "compiled": 'import "time"\nt0 := time.Now()\ns := sumSquares(10000000)\nfmt.Println(time.Since(t0).Seconds(), s)',
+    "gonb": '%%\nt0 := time.Now()\ns := 0\nfor i := 0; i < 10000000; i++ {\n\ts += i * i\n}\nfmt.Println(time.Since(t0).Seconds(), s)',
+}
+# The sum of i*i for i < n is (n-1)n(2n-1)/6, here in Go's int64.
+SUM = (9999999 * 10000000 * 19999999 // 6) % (1 << 64)
+SUM = SUM - (1 << 64) if SUM >= 1 << 63 else SUM
+
+
+def printed_seconds(kc, code):
+    """Run a cell that prints seconds and the sum; check the sum, return the seconds."""
+    out = []
+    reply = kc.execute_interactive(code, timeout=600, output_hook=lambda m: out.append(m["content"].get("text", "")) if m["msg_type"] == "stream" else None)
+    assert reply["content"]["status"] == "ok", reply["content"]
+    secs, total = "".join(out).split()
+    assert int(total) == SUM, (total, SUM)
+    return float(secs)
+
+
+def loop_speed(name, runs=10):
+    km, kc = start(name)
+    try:
+        if name == "gonb":
+            return {"gonb": min(printed_seconds(kc, LOOPS["gonb"]) for _ in range(runs))}
+        out = {"interpreted": min(printed_seconds(kc, LOOPS["interpreted"]) for _ in range(3))}
+        assert run(kc, SUM_SQUARES)["status"] == "ok"
+        out["compiled"] = min(printed_seconds(kc, LOOPS["compiled"]) for _ in range(runs))
+        return out
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def native_builds():
+    """First build and cached load of a %%compile cell and of an import."""
+    cache = tempfile.mkdtemp(prefix="coevo-bench-cache-")
+    env = dict(os.environ, COEVO_KERNEL_CACHE=cache)
+    cells = {"%%compile cell": SUM_SQUARES, "import gonum/stat/combin": 'import "gonum.org/v1/gonum/stat/combin"\ncombin.Binomial(5, 2)'}
+    times = {}
+    for attempt in ("first (build)", "second kernel (cache)"):
+        km, kc = jupyter_client.manager.start_new_kernel(kernel_name="coevo", startup_timeout=120, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        try:
+            for what, code in cells.items():
+                t0 = time.perf_counter()
+                assert run(kc, code)["status"] == "ok"
+                times[(what, attempt)] = time.perf_counter() - t0
+        finally:
+            km.shutdown_kernel(now=True)
+    return times
+
+
 def ipykernel_restart(restarts=5):
     km, kc = start("python3")
     try:
@@ -134,6 +201,19 @@ def main():
     print(f"coevo worker restart, 20-cell session replayed: {1000 * wr:.1f} ms (median of 5, request to reply)")
     print(f"ipykernel restart, state lost:                  {1000 * ir:.1f} ms (median of 5)")
     print(f"ratio coevo restart with state / ipykernel restart without: {wr / ir:.2f}x")
+
+    loops = loop_speed("coevo")
+    if "gonb" in results:
+        loops.update(loop_speed("gonb"))
+    print("sum of i*i for i < 10^7, timed in the cell (fastest of 10 runs, 3 interpreted):")
+    for k, v in loops.items():
+        print(f"  {k:12s} {1000 * v:10.2f} ms")
+    print(f"ratio interpreted/compiled: {loops['interpreted'] / loops['compiled']:.0f}x")
+    if "gonb" in loops:
+        print(f"ratio compiled/GoNB: {loops['compiled'] / loops['gonb']:.2f}x (the target: within 2x)")
+    for (what, attempt), t in native_builds().items():
+        print(f"{what:26s} {attempt:22s} {1000 * t:9.1f} ms (round trip)")
+    print(f"load average (1 min) at the end: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 func coevo(args ...string) (stdout, stderr string, status int) {
@@ -216,5 +218,62 @@ func TestNonFiniteFloatFlags(t *testing.T) {
 		if st != 2 || !strings.Contains(errs, c.flag) || !strings.Contains(errs, "finite") {
 			t.Errorf("%v: status %d, stderr %q; want 2 and a message naming %s", c.args, st, errs, c.flag)
 		}
+	}
+}
+
+// Ctrl-C in a long sparse-space run stops it within a second (issue 17):
+// the values computed so far are printed and saved to the checkpoint, and
+// --resume continues to the same values as a run in one go.
+func TestSGInterruptResume(t *testing.T) {
+	dir := t.TempDir()
+	ckpt := filepath.Join(dir, "g.ckpt")
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errs bytes.Buffer
+	var cancelled time.Time
+	go func() {
+		time.Sleep(500 * time.Millisecond)
+		cancelled = time.Now()
+		cancel()
+	}()
+	st := run(ctx, []string{"sg", "grundy", "--upto", "100000000", "--format", "csv", "--checkpoint", ckpt}, &out, &errs)
+	if el := time.Since(cancelled); el > 5*time.Second {
+		t.Errorf("run ended %v after the interrupt", el)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if st != 130 || len(lines) < 1000 || !strings.Contains(errs.String(), "add --resume to continue") {
+		t.Fatalf("status %d, %d lines, stderr %q", st, len(lines), errs.String())
+	}
+	n := len(lines) + 5000 // past the interruption
+	want, _, _ := coevo("sg", "grundy", "--upto", strconv.Itoa(n), "--format", "csv")
+	got, errs2, st := coevo("sg", "grundy", "--upto", strconv.Itoa(n), "--format", "csv", "--checkpoint", ckpt, "--resume")
+	if st != 0 || got != want {
+		t.Fatalf("resumed: status %d (%s), output differs: %v", st, errs2, got != want)
+	}
+	// A checkpoint of another game, or none, is refused naming the file.
+	for _, c := range [][]string{
+		{"sg", "kayles", "--upto", "10", "--checkpoint", ckpt, "--resume"},
+		{"sg", "kayles", "--upto", "10", "--checkpoint", filepath.Join(dir, "none"), "--resume"},
+		{"sg", "kayles", "--upto", "10", "--resume"},
+	} {
+		if _, errs, st := coevo(c...); st != 2 || !strings.Contains(errs, "--") {
+			t.Errorf("%v: status %d: %s", c, st, errs)
+		}
+	}
+}
+
+// --summary stops at the proof of a published period: .127 has period 4
+// and last exception 46577 (OEIS A071464; Gangolli and Plambeck 1989).
+func TestSGSummary(t *testing.T) {
+	out, errs, st := coevo("sg", "octal", "--code", "0.127", "--upto", "100000000", "--summary", "--format", "json")
+	var r struct {
+		Values, Period, Rare int
+		LastException        int `json:"last_exception"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); st != 0 || err != nil {
+		t.Fatalf("status %d: %s %s", st, out, errs)
+	}
+	// The proof needs 2*46578 + 2*4 + 3 values (k = 3).
+	if r.Period != 4 || r.LastException != 46577 || r.Values != 93167 || r.Rare != 693 {
+		t.Fatalf("%+v", r)
 	}
 }

@@ -151,8 +151,11 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	var sol grundy.Solution
 	if h, ok := g.(*games.Heaps); ok {
-		sum, err := h.Sum()
+		sum, err := h.SumContext(ctx)
 		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
 			return usagef("%v", err)
 		}
 		sol = sum.Solution(o.seed, steps)

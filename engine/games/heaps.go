@@ -1,6 +1,7 @@
 package games
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
 	"slices"
@@ -79,6 +80,11 @@ func SubtractionNim(n, k int) (*Heaps, error) {
 
 // Sum solves the position heap by heap.
 func (h *Heaps) Sum() (*heap.Sum, error) { return heap.NewSum(h.Rule, h.Sizes) }
+
+// SumContext is Sum that stops when ctx is done.
+func (h *Heaps) SumContext(ctx context.Context) (*heap.Sum, error) {
+	return heap.NewSumContext(ctx, h.Rule, h.Sizes)
+}
 
 func (h *Heaps) canonical(hs []int) []int {
 	if !h.Rule.Splits() {

@@ -10,20 +10,28 @@
 // heap into two unequal heaps, paper 004), subtraction games (remove s
 // tokens for s in a set) and Nim (remove any number) are rules too.
 //
-// Sequence computes the nim-sequence g(0), g(1), ... of a rule. For games
-// whose moves split heaps it uses the rare/common ("sparse space") method:
-// values are classed by the parity of their bits under a mask so that most
-// values are common (odd parity) and few are rare; the odd-parity values
-// among a heap's options can only come from a pair with a rare heap, which
-// are few and enumerated exactly, and the even values are confirmed by a
-// scan that stops as soon as all of them are seen. The result is exact
-// whatever the mask; the mask only decides the speed. Kayles and Grundy's
-// game reach n = 10^6 in seconds instead of minutes.
+// Sequence and Analyze compute the nim-sequence g(0), g(1), ... of a rule.
+// For games whose moves split heaps they use the rare/common ("sparse
+// space") method: a heap is rare when its value, with the parity of the
+// heap appended when every split removes a count of one parity, has an
+// even number of bits under a mask, common otherwise. The XOR of two common
+// heaps is rare, so the common options of a heap all come from pairs with
+// a rare heap, which are few and enumerated exactly; the rare values that
+// remain in question are confirmed by a scan that stops as soon as all are
+// found. The result is exact whatever the mask; the mask, chosen exactly
+// (a Walsh-Hadamard transform of the counts of every value gives the rare
+// count of every mask at once) and re-chosen whenever the rare set grows,
+// decides the speed. Grundy's game reaches 2^22 values in about ten
+// seconds of one core; games whose rare set keeps growing are quadratic.
 //
 // Period applies the periodicity criterion of Guy and Smith (the Octal
 // Periodicity Theorem): for an octal game whose largest removal is k, if
 // g(n+p) = g(n) for n0 <= n < 2*n0 + p + k then the sequence is periodic
-// with period p from n0 on.
+// with period p from n0 on. Analyze looks for such a proof as it goes and
+// stops computing as soon as one holds: the later values repeat the
+// period. It also reports the rare count, takes a context, a progress
+// callback and checkpoints (WriteCheckpoint, ReadCheckpoint) to resume a
+// long run.
 //
 // Sum is a position of several heaps: its value is the nim-sum of the heap
 // values (the Sprague-Grundy theorem), and a winning move is found from the

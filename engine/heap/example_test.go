@@ -1,6 +1,7 @@
 package heap_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/coevolab/coevo/engine/heap"
@@ -23,4 +24,17 @@ func ExampleSum_WinningMove() {
 	m, _ := s.WinningMove()
 	fmt.Println("nim-sum", s.Value(), "winning move:", m)
 	// Output: nim-sum 3 winning move: heap 1: 3 -> [0]
+}
+
+// Proving a period as soon as it holds: .127 is periodic with period 4
+// after its last exception at n = 46577 (OEIS A071464; Gangolli and
+// Plambeck, 1989). The run stops at the 93,167 values the proof needs.
+func ExampleRule_Analyze() {
+	r, _ := heap.Octal("0.127")
+	a, _ := r.Analyze(context.Background(), 1<<24, heap.AnalyzeOptions{StopAtPeriod: true})
+	fmt.Println(a.Period)
+	fmt.Println(len(a.Values), "values,", a.Rare, "rare")
+	// Output:
+	// period 4, pre-period 46578 (periodic from n = 46578), proved from 93167 values
+	// 93167 values, 693 rare
 }

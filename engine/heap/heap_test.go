@@ -1,6 +1,8 @@
 package heap
 
 import (
+	"context"
+	"errors"
 	"os"
 	"slices"
 	"strconv"
@@ -66,8 +68,7 @@ func TestOEIS(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkPrefix(t, c.name+" naive", naive, c.want)
-		// Force the sparse path past its naive seed.
-		fast, err := c.rule.Sequence(sparseSeed + 500)
+		fast, err := c.rule.Sequence(2000)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -272,5 +273,24 @@ func TestLineLimit(t *testing.T) {
 		if winnerJustMoved != (st.SG == 0) {
 			t.Fatalf("step %d (winner %d): value %d", i, sol.Winner, st.SG)
 		}
+	}
+}
+
+// A cancelled context stops the nim-sequence a splitting rule's large heap
+// needs, instead of computing millions of values first.
+func TestNewSumContextCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := NewSumContext(ctx, GrundysGame(), []int{5_000_000, 3})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("NewSumContext with a cancelled context: err = %v, want context.Canceled", err)
+	}
+	s, err := NewSumContext(context.Background(), Kayles(), []int{3, 4, 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Kayles: g(3) = 3, g(4) = 1, g(5) = 4 (OEIS A002186), nim-sum 6.
+	if v := s.Value(); v != 6 {
+		t.Errorf("Kayles 3+4+5 = %d, want 6", v)
 	}
 }

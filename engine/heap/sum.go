@@ -1,6 +1,7 @@
 package heap
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -22,6 +23,12 @@ type Sum struct {
 
 // NewSum solves the nim-sequence of rule up to the largest heap.
 func NewSum(rule *Rule, heaps []int) (*Sum, error) {
+	return NewSumContext(context.Background(), rule, heaps)
+}
+
+// NewSumContext is NewSum that stops when ctx is done, returning ctx's
+// error (a heap of millions under a splitting rule takes seconds).
+func NewSumContext(ctx context.Context, rule *Rule, heaps []int) (*Sum, error) {
 	if len(heaps) == 0 {
 		return nil, fmt.Errorf("%s: no heaps given", rule.name)
 	}
@@ -34,7 +41,7 @@ func NewSum(rule *Rule, heaps []int) (*Sum, error) {
 	}
 	s := &Sum{Rule: rule, Heaps: slices.Clone(heaps)}
 	if !rule.nim {
-		g, err := rule.Sequence(top)
+		g, err := rule.SequenceContext(ctx, top, nil)
 		if err != nil {
 			return nil, err
 		}

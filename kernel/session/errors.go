@@ -21,8 +21,8 @@ import (
 // Error is a failed cell: a syntax or compile error, a panic, an
 // interrupt or a bad magic.
 type Error struct {
-	// Name is "syntax error", "compile error", "panic", "interrupted" or
-	// "magic".
+	// Name is "syntax error", "compile error", "import error" (a package
+	// that could not be built), "panic", "interrupted", "magic" or "go get".
 	Name string
 	// Message is one line: "In[3]:2:5: undefined: x" for a compile error,
 	// the panic value for a panic.
@@ -107,7 +107,7 @@ var importMsg = regexp.MustCompile(`^import ("[^"]*") error: unable to find sour
 // rewriteCompile replaces yaegi messages that name the wrong cause.
 func (s *Session) rewriteCompile(msg, cell string, g item, src string, line, col *int) string {
 	if m := importMsg.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("cannot import %s: cells import the standard library and the packages bound into coevo (its engine and stats packages, display, gota, gonum and gonum/plot)", m[1])
+		return fmt.Sprintf("cannot import %s: cells import the standard library, the packages bound into coevo (its engine and stats packages, display, gota, gonum and gonum/plot), other packages of the modules coevo is built from, and packages of modules added with %%go get MODULE@VERSION", m[1])
 	}
 	if msg == "constant definition loop" {
 		// yaegi says this of ":=" with an undefined name on the right.
@@ -116,8 +116,15 @@ func (s *Session) rewriteCompile(msg, cell string, g item, src string, line, col
 			return "undefined: " + name
 		}
 	}
+	if m := boundAssign.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("cannot assign to a variable of type %s bound from compiled code: the interpreter (yaegi) takes a bound number, string or bool variable for a constant. ++ and -- work; to set it, call a function of the compiled code", m[1])
+	}
 	return msg
 }
+
+// boundAssign is yaegi's error for an assignment to a variable of a basic
+// type that comes from compiled code (a %%compile cell, a package).
+var boundAssign = regexp.MustCompile(`^cannot assign to .* \((\w+) constant\)$`)
 
 // undefined finds a name src uses that nothing defines: not the universe,
 // not a cell, not an imported package. Its position is in the cell, as
@@ -197,7 +204,14 @@ func (s *Session) panicError(p interp.Panic) *Error {
 		trace = append(trace, "  "+f)
 	}
 	s.framesMu.Lock()
-	frames := append([]Frame(nil), s.frames...)
+	var frames []Frame
+	for _, f := range s.frames {
+		// a statement evalWrapped runs: the frame of its call at the
+		// top level names the statement already
+		if !strings.HasPrefix(strings.TrimPrefix(f.Func, "main."), wrapPrefix) {
+			frames = append(frames, f)
+		}
+	}
 	s.framesMu.Unlock()
 	for i := 0; i < len(frames); {
 		j := i + 1

@@ -29,7 +29,9 @@ type Magic struct {
 }
 
 var magics = []Magic{
+	{Name: "compile", Usage: "%%compile", Help: "build the cell's declarations (func, type, var, const) natively; later cells call them at compiled speed", Cell: true},
 	{Name: "env", Usage: "%env [NAME | NAME=VALUE | NAME VALUE]", Help: "list the environment, read a variable, or set one for the cells (and the programs they start)"},
+	{Name: "go", Usage: "%go get MODULE@VERSION...", Help: "add modules (exact versions) to the session's Go module: their packages can then be imported, compiled"},
 	{Name: "lsmagic", Usage: "%lsmagic", Help: "list the magics"},
 	{Name: "reset", Usage: "%reset", Help: "forget every variable, function, type and import of the session"},
 	{Name: "time", Usage: "%time STATEMENT", Help: "run a statement once and print its wall and CPU time; what it declares stays"},
@@ -76,6 +78,8 @@ func (s *Session) lineMagic(ctx context.Context, c Cell, g item) (Result, error)
 		return s.timeit(ctx, c, g, argOff)
 	case "env":
 		return Result{}, s.env(c, g, args)
+	case "go":
+		return Result{}, s.goMagic(ctx, c, g, args)
 	case "who":
 		if !c.Replay {
 			s.who()
@@ -100,6 +104,9 @@ func (s *Session) lineMagic(ctx context.Context, c Cell, g item) (Result, error)
 
 func (s *Session) cellMagic(ctx context.Context, c Cell, g item, rest []item) (Result, error) {
 	name, argOff := magicLine(c.Code, g)
+	if name == "compile" {
+		return s.compileCell(ctx, c, g, argOff, rest)
+	}
 	if name != "time" {
 		return Result{}, s.magicError(c, g, fmt.Sprintf("unknown cell magic %%%%%s (%%lsmagic lists them)", name))
 	}

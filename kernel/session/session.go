@@ -35,6 +35,8 @@ import (
 	"github.com/traefik/yaegi/stdlib"
 	"github.com/traefik/yaegi/stdlib/syscall"
 	"github.com/traefik/yaegi/stdlib/unrestricted"
+
+	"github.com/coevolab/coevo/kernel/native"
 )
 
 var stdioMu sync.Mutex
@@ -51,6 +53,9 @@ type Session struct {
 	imported map[string]bool   // "name path" of imports done by earlier cells
 	names    map[string]string // top-level names cells declared: "func", "type", "var" or "const"
 	sources  map[string]string // cell name -> code, to quote lines in errors
+	native   *native.Builder   // builds %go get modules' packages and %%compile cells; nil: none
+	natives  map[string]bool   // packages the Builder made, bound for every interpreter
+	wraps    int               // functions made by evalWrapped
 
 	framesMu sync.Mutex
 	frames   []Frame // of the panic unwinding the running group
@@ -102,6 +107,7 @@ func New(bindings ...interp.Exports) (*Session, error) {
 		stdin:    &switchReader{},
 		symbols:  interp.Exports{},
 		sources:  map[string]string{},
+		natives:  map[string]bool{},
 	}
 	s.errw = &switchWriter{panicLine: s.panicLine}
 	for _, b := range append(standard(), bindings...) {
@@ -149,6 +155,33 @@ func (s *Session) reset() error {
 	s.in = in
 	s.imported = map[string]bool{` "fmt"`: true}
 	s.names = map[string]string{}
+	return nil
+}
+
+// SetBuilder gives the session a Builder for the packages of modules that
+// %go get adds (and of the kernel's modules that are not bound) and for
+// %%compile cells. Without one, they are errors.
+func (s *Session) SetBuilder(b *native.Builder) {
+	s.mu.Lock()
+	s.native = b
+	s.mu.Unlock()
+}
+
+// use binds a native package's exports into the interpreter, for this
+// interpreter and those %reset makes.
+func (s *Session) use(ex interp.Exports) error {
+	if err := s.in.Use(ex); err != nil {
+		return err
+	}
+	fresh := false
+	for key := range ex {
+		if !s.natives[key] {
+			s.natives[key], fresh = true, true
+		}
+	}
+	if fresh {
+		s.bindings = append(s.bindings, ex)
+	}
 	return nil
 }
 
@@ -244,8 +277,15 @@ func (s *Session) evalGroup(ctx context.Context, c Cell, g item) (Result, error)
 		if strings.TrimSpace(src) == "" {
 			return Result{}, nil
 		}
+		if err := s.importNative(ctx, c, g, src, imports); err != nil {
+			return Result{}, err
+		}
 	}
-	prog, err := s.in.Compile(lineDirective(c.Name, g.line, g.col) + src)
+	code := lineDirective(c.Name, g.line, g.col) + src
+	if g.kind == stmt && g.tail == g.off && needsWrap(src) {
+		return s.evalWrapped(ctx, c, g, src)
+	}
+	prog, err := s.in.Compile(code)
 	if err != nil {
 		resync(s.in)
 		return Result{}, s.compileError(err, c.Name, g, src)
@@ -258,7 +298,75 @@ func (s *Session) evalGroup(ctx context.Context, c Cell, g item) (Result, error)
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{Value: v, Show: showable(c.Code[g.tail:g.end], g.tailKind, v)}, nil
+	last := c.Code[g.tail:g.end]
+	show := showable(last, g.tailKind, v) && !s.voidCall(c, g, last)
+	return Result{Value: v, Show: show}, nil
+}
+
+// evalWrapped runs a statement yaegi gets wrong at a program's top level
+// (see needsWrap) as the body of a function declared for it, then calls
+// that function. The line directive stays right before the statement, so
+// positions map to the cell; the function's name never reaches the user
+// (panicError leaves its frames out).
+func (s *Session) evalWrapped(ctx context.Context, c Cell, g item, src string) (Result, error) {
+	s.wraps++
+	name := fmt.Sprintf("%s%d", wrapPrefix, s.wraps)
+	dir := lineDirective(c.Name, g.line, g.col)
+	decl, err := s.in.Compile("func " + name + "() {" + dir + src + "\n}")
+	if err != nil {
+		resync(s.in)
+		return Result{}, s.compileError(err, c.Name, g, src)
+	}
+	if _, err := s.in.Execute(decl); err != nil {
+		return Result{}, &Error{Name: "error", Message: err.Error()}
+	}
+	call, err := s.in.Compile(dir + name + "()")
+	if err != nil {
+		resync(s.in)
+		return Result{}, s.compileError(err, c.Name, g, src)
+	}
+	s.declare(g.kind, src)
+	if _, err := s.execute(ctx, call); err != nil {
+		return Result{}, err
+	}
+	return Result{}, nil
+}
+
+// voidCall tells whether the final expression of a cell calls a function
+// that returns nothing: yaegi then gives a stale value of its frame (the
+// receiver, or the previous cell's result). The callee is evaluated again
+// to learn its type, so only a callee without calls in it is looked at
+// ("bar.Done", "pkg.F", "f").
+func (s *Session) voidCall(c Cell, g item, last string) bool {
+	e, err := parser.ParseExpr(last)
+	if err != nil {
+		return false
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok || !plainName(call.Fun) {
+		return false
+	}
+	fun := last[call.Fun.Pos()-1 : call.Fun.End()-1]
+	prog, err := s.in.Compile(lineDirective(c.Name, g.line, g.col) + fun)
+	if err != nil {
+		resync(s.in)
+		return false
+	}
+	v, err := s.in.Execute(prog)
+	return err == nil && v.IsValid() && v.Kind() == reflect.Func && v.Type().NumOut() == 0
+}
+
+// plainName tells whether e is a name or a selector of names.
+func plainName(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return plainName(e.X)
+	case *ast.ParenExpr:
+		return plainName(e.X)
+	}
+	return false
 }
 
 // execute runs a compiled program, and waits, after an interrupt, until

@@ -18,6 +18,7 @@ import (
 	"github.com/traefik/yaegi/interp"
 
 	"github.com/coevolab/coevo/kernel/display"
+	"github.com/coevolab/coevo/kernel/native"
 	"github.com/coevolab/coevo/kernel/session"
 )
 
@@ -50,6 +51,15 @@ func Main(bindings ...interp.Exports) error {
 	sess, err := session.New(bindings...)
 	if err != nil {
 		return err
+	}
+	// The session's Go module, for %go get, imports of modules' packages
+	// and %%compile cells, is the kernel's to place: every worker of a
+	// session shares it.
+	if dir := os.Getenv(native.ModuleEnv); dir != "" {
+		if cache, err := native.CacheDir(); err == nil {
+			sess.SetBuilder(native.New(dir, cache))
+		}
+		os.Unsetenv(native.ModuleEnv)
 	}
 	return Serve(os.NewFile(3, "requests"), os.NewFile(4, "events"), sess, os.Stdout, os.Stderr)
 }

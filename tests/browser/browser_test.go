@@ -341,6 +341,7 @@ func faults(t *testing.T, browser context.Context, srv *server, shot string) {
 			"display.Show(display.HTML(`<progress value=\"0.5\" max=\"1\"></progress>`))\nbar.Done()", "progress displays added"},
 		{"silent := display.NewProgress(\"drawn only at the end\", 5)\nsilent.Done()", "want updates while it ran"},
 		{"panic(\"a failing cell\")", "error output"},
+		{"%%compile\nfunc broken() int {\n\treturn missing\n}", "error output compile error: In[8]:3:9: undefined: missing"},
 	}
 	var sources []string
 	for _, c := range cells {

@@ -56,19 +56,19 @@ class CoevoKernelTests(jupyter_kernel_test.KernelTests):
 
     code_clear_output = 'import "github.com/coevolab/coevo/kernel/display"\ndisplay.Clear(false)'
 
-    def run_cell(self, code):
+    def run_cell(self, code, timeout=60):
         """Execute code; return the reply and (arrival time, message) of outputs."""
         self.flush_channels()
         msg_id = self.kc.execute(code)
         outputs = []
         while True:
-            msg = self.kc.get_iopub_msg(timeout=60)
+            msg = self.kc.get_iopub_msg(timeout=timeout)
             if msg["parent_header"].get("msg_id") != msg_id:
                 continue
             if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
                 break
             outputs.append((time.monotonic(), msg))
-        reply = self.kc.get_shell_msg(timeout=60)
+        reply = self.kc.get_shell_msg(timeout=timeout)
         return reply, outputs, time.monotonic()
 
     def test_compiled_code_output(self):
@@ -100,6 +100,14 @@ class CoevoKernelTests(jupyter_kernel_test.KernelTests):
         reply, outputs, _ = self.run_cell("keep + 1")
         results = [m["content"]["data"]["text/plain"] for _, m in outputs if m["msg_type"] == "execute_result"]
         self.assertEqual(results, ["42"])
+
+    def test_compiled_cell(self):
+        """A %%compile cell built natively by the real binary (a Go plugin it opens), called from an interpreted cell."""
+        reply, _, _ = self.run_cell("%%compile\nfunc cube(x int) int { return x * x * x }", timeout=600)
+        self.assertEqual(reply["content"]["status"], "ok", reply["content"])
+        reply, outputs, _ = self.run_cell("cube(3) + 1")
+        results = [m["content"]["data"]["text/plain"] for _, m in outputs if m["msg_type"] == "execute_result"]
+        self.assertEqual(results, ["28"])
 
     def test_magic_time(self):
         """%time prints IPython's lines and keeps what its statement declares."""

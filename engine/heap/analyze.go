@@ -1,0 +1,134 @@
+package heap
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+)
+
+// Analysis is what Analyze finds out about the nim-sequence of a rule.
+type Analysis struct {
+	// Values are g(0), g(1), ...: up to the n asked for, or fewer when the
+	// run stopped early (a proved period with StopAtPeriod, or a
+	// cancellation).
+	Values NimSequence
+	// Period is the smallest period the Guy-Smith criterion proves from
+	// the computed values, if any (never for Nim and Grundy's game).
+	Period Periodicity
+	// Computed is how many values were computed, or taken from Resume;
+	// the values past it repeat the proved period.
+	Computed int
+	// Rare is the number of rare heaps (of size >= 1) under the mask in
+	// use at the end, and ValueMask and HeapParity that mask (sparse space
+	// only: Method tells).
+	Rare       int
+	ValueMask  uint32
+	HeapParity bool
+	Method     string // "sparse space", "definition" or "nim"
+}
+
+// AnalyzeOptions adjust Analyze; the zero value computes every value
+// and repeats a proved period.
+type AnalyzeOptions struct {
+	// Progress, if set, is called now and then with the number of values
+	// known.
+	Progress func(done int)
+	// StopAtPeriod ends the run as soon as the Guy-Smith criterion proves
+	// a period: Values are then the values the proof needed, and every
+	// later one follows from the period.
+	StopAtPeriod bool
+	// ComputeAll computes every value by the method even after a period
+	// is proved, instead of repeating it (for cross-checks and timings).
+	ComputeAll bool
+	// SummaryOnly returns no values, only what the run found out: values
+	// then take the 1 or 2 bytes they need, not the 4 of the result.
+	SummaryOnly bool
+	// Resume holds values already known, g(0..len-1), e.g. read by
+	// ReadCheckpoint; the run continues after them.
+	Resume []int32
+	// Checkpoint, if set, is called about every CheckpointEvery (default
+	// one minute; longer when saving takes more than a twentieth of that),
+	// and once more when ctx is done, with save, which writes the values
+	// known so far in the form ReadCheckpoint reads (e.g. through
+	// internal/atomicfile).
+	Checkpoint      func(save func(io.Writer) error) error
+	CheckpointEvery time.Duration
+	// Workers is how many goroutines a run may use: 1 keeps it on one;
+	// 0 (or more) lets the sparse-space method use a second one while
+	// GOMAXPROCS allows. The values are the same.
+	Workers int
+}
+
+// Analyze computes the nim-sequence g(0..n) of r and what can be proved
+// of its period. Rules that split heaps use the sparse-space method (see
+// the package documentation); the others the definition. When ctx is
+// done, the values known so far are returned with ctx's error.
+func (r *Rule) Analyze(ctx context.Context, n int, o AnalyzeOptions) (*Analysis, error) {
+	if n < 0 || n >= MaxSequence {
+		return nil, fmt.Errorf("%s: heap size %d out of range [0, %d)", r.name, n, MaxSequence)
+	}
+	if len(o.Resume) > n+1 {
+		o.Resume = o.Resume[:n+1]
+	}
+	if o.CheckpointEvery <= 0 {
+		o.CheckpointEvery = time.Minute
+	}
+	switch {
+	case r.nim:
+		g := make([]int32, n+1)
+		for i := range g {
+			g[i] = int32(i)
+		}
+		a := &Analysis{Values: g, Period: Periodicity{Checked: len(g)}, Computed: len(g), Method: "nim"}
+		if o.SummaryOnly {
+			a.Values = nil
+		}
+		return a, nil
+	case r.Splits():
+		return r.sparse(ctx, n, runOpts{AnalyzeOptions: o})
+	default:
+		return r.naive(ctx, n, o)
+	}
+}
+
+// runOpts are Analyze's options and switches for the tests.
+type runOpts struct {
+	AnalyzeOptions
+	// fixMask, when not zero, is the extended mask used throughout
+	// instead of the best one (the method is exact for any mask).
+	fixMask uint32
+	// narrow, when not zero, are the largest values kept in 1 and 2
+	// bytes (every width and both widenings on short sequences).
+	narrow [2]int32
+}
+
+// periodWatch decides when a run looks for a proved period: at heap
+// counts at least 1/8 apart, so that the looks cost O(n) in all, and
+// exactly where the best candidate period would be proved if it held on.
+type periodWatch struct {
+	k      int // largest removal
+	splits bool
+	next   int // look when this many values are known; -1: never
+}
+
+func newPeriodWatch(r *Rule) periodWatch {
+	w := periodWatch{k: r.MaxRemove(), splits: r.Splits(), next: 64}
+	if r.nim || r.unequal {
+		w.next = -1
+	}
+	return w
+}
+
+// look examines g(0..done-1) when it is time and reports a proved period.
+func look[T uint8 | uint16 | int32](w *periodWatch, g []T, done int) (Periodicity, bool) {
+	if done != w.next {
+		return Periodicity{}, false
+	}
+	p, hint := periodHint(g[:done], w.k, w.splits)
+	w.next = done + max(64, done/8)
+	if hint > done {
+		w.next = min(w.next, hint)
+	}
+	return p, p.Found
+}

@@ -1,0 +1,308 @@
+package heap
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// The scan looks for the rare values still pending for heap i among the
+// pairs (a, b) of its splits, crossing off each value it meets, and stops
+// as soon as none is left; the values it never meets are not options.
+//
+// With one splitting removal j (Grundy's game, .127, .16, ...) the pairs
+// are (a, m-a), m = i-j, for a = 1, 2, ...: g(a..) read forwards and
+// g(m-a..) backwards. For byte values eight pairs are tested at once: a
+// word holds g(a..a+7), another g(m-a-7..m-a) byte-reversed, and their
+// XOR holds the eight pair values. A lane equal to a wanted value w is
+// found by the zero-byte test on t = z XOR w*0x01..01, which is not zero
+// exactly when a byte of t is: (t - 0x01..01) &^ t & 0x80..80. With many
+// values wanted, the eight lanes are looked up in a table instead.
+
+// swarMax is the most wanted values the zero-byte tests take at once.
+const swarMax = 4
+
+// confirm scans the pairs of heap i for the values in pend (rare for i,
+// below its common candidate) and returns those it never meets.
+func confirm[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, pend []int32) ([]int32, error) {
+	stamp := uint32(i)
+	if s.width > 1 || len(s.splits) > 1 {
+		for _, v := range pend {
+			s.want[v] = stamp
+		}
+	}
+	if len(s.splits) > 1 {
+		return scanAll(s, g, i, pend)
+	}
+	m := i - s.splits[0]
+	end := m/2 + 1 // the pairs (a, m-a) for 1 <= a < end
+	if s.unequal {
+		end = (m + 1) / 2
+	}
+	left := len(pend)
+	for a := 1; a < end && left > 0; {
+		stop := min(end, a+checkEvery)
+		s.work += stop - a
+		switch {
+		case s.width == 1:
+			a, pend = scan8(s.g8, m, a, stop, pend, &s.flag)
+			left = len(pend)
+		case s.width == 4 || left > swarMax:
+			a, left = scanPairs(g, m, a, stop, s.want, stamp, left)
+		default:
+			a, left = scan16(s.g8, m, a, stop, pending(pend, s.want, stamp), s.want, stamp)
+		}
+		if s.work >= checkEvery && left > 0 {
+			if err := s.check(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if s.width == 1 {
+		return pend, nil
+	}
+	return pending(pend, s.want, stamp), nil
+}
+
+// pending keeps the values of pend still wanted.
+func pending(pend []int32, want []uint32, stamp uint32) []int32 {
+	k := 0
+	for _, v := range pend {
+		if want[v] == stamp {
+			pend[k] = v
+			k++
+		}
+	}
+	return pend[:k]
+}
+
+// scanPairs crosses off the wanted values of the pairs (a, m-a) for
+// a < end, one pair at a time, until none is left or, for values of 1 or
+// 2 bytes, few enough for the word-parallel scans. It returns where it
+// stopped and how many are left.
+func scanPairs[T uint8 | uint16 | int32](g []T, m, a, end int, want []uint32, stamp uint32, left int) (int, int) {
+	stopAt := swarMax
+	if _, wide := any(g).([]int32); wide {
+		stopAt = 0
+	}
+	for ; a < end; a++ {
+		if x := g[a] ^ g[m-a]; want[x] == stamp {
+			want[x] = 0
+			if left--; left <= stopAt {
+				return a + 1, left
+			}
+		}
+	}
+	return a, left
+}
+
+const lo8, hi8 = 0x0101010101010101, 0x8080808080808080
+
+// zero8 is not zero when a byte of t is.
+func zero8(t uint64) uint64 { return (t - lo8) &^ t & hi8 }
+
+// pairWord is the word of eight pair values: g(a..a+7) are the first
+// bytes of fw, g(m-a-7..m-a) the last bytes of bw.
+func pairWord(fw, bw []byte) uint64 {
+	return binary.NativeEndian.Uint64(fw) ^ bits.ReverseBytes64(binary.NativeEndian.Uint64(bw[len(bw)-8:]))
+}
+
+// The kernels find1, find2 and find4 test one, two or four wanted values
+// (w, broadcast to every byte) and return how many bytes of fw they passed
+// before a word of pairs with a hit.
+
+func find1(fw, bw []byte, w *[swarMax]uint64) int {
+	w0, n := w[0], 0
+	for ; len(fw) >= 8 && len(bw) >= 8; fw, bw, n = fw[8:], bw[:len(bw)-8], n+8 {
+		if zero8(pairWord(fw, bw)^w0) != 0 {
+			break
+		}
+	}
+	return n
+}
+
+func find2(fw, bw []byte, w *[swarMax]uint64) int {
+	w0, w1, n := w[0], w[1], 0
+	for ; len(fw) >= 8 && len(bw) >= 8; fw, bw, n = fw[8:], bw[:len(bw)-8], n+8 {
+		z := pairWord(fw, bw)
+		if zero8(z^w0)|zero8(z^w1) != 0 {
+			break
+		}
+	}
+	return n
+}
+
+func find4(fw, bw []byte, w *[swarMax]uint64) int {
+	w0, w1, w2, w3, n := w[0], w[1], w[2], w[3], 0
+	for ; len(fw) >= 8 && len(bw) >= 8; fw, bw, n = fw[8:], bw[:len(bw)-8], n+8 {
+		z := pairWord(fw, bw)
+		if zero8(z^w0)|zero8(z^w1)|zero8(z^w2)|zero8(z^w3) != 0 {
+			break
+		}
+	}
+	return n
+}
+
+// crossTable is the kernel for many wanted values: it looks the eight
+// lanes up in the table of wanted values, crosses off those it meets, and
+// returns how many bytes of fw it passed and how many values are left,
+// stopping as soon as at most swarMax are.
+func crossTable(fw, bw []byte, flag *[256]uint8, left int) (int, int) {
+	n := 0
+	for ; len(fw) >= 8 && len(bw) >= 8; fw, bw, n = fw[8:], bw[:len(bw)-8], n+8 {
+		z := pairWord(fw, bw)
+		if flag[uint8(z)]|flag[uint8(z>>8)]|flag[uint8(z>>16)]|flag[uint8(z>>24)]|
+			flag[uint8(z>>32)]|flag[uint8(z>>40)]|flag[uint8(z>>48)]|flag[uint8(z>>56)] == 0 {
+			continue
+		}
+		for range 8 {
+			left -= int(flag[uint8(z)])
+			flag[uint8(z)] = 0
+			z >>= 8
+		}
+		if left <= swarMax {
+			return n + 8, left
+		}
+	}
+	return n, left
+}
+
+// scan8 is the scan for byte values b: it crosses off the values of pend
+// met among the pairs (a, m-a) for a < end, and returns where it stopped
+// and the values not met. flag is all zero on entry and on return.
+func scan8(b []byte, m, a, end int, pend []int32, flag *[256]uint8) (int, []int32) {
+	for _, v := range pend {
+		flag[v] = 1
+	}
+	if left := len(pend); left > swarMax {
+		n, _ := crossTable(b[a:end], b[m-end+1:m-a+1], flag, left)
+		a += n
+		pend = flagged(pend, flag)
+	}
+	var w [swarMax]uint64
+	for len(pend) > 0 && a+8 <= end {
+		for j := range w {
+			w[j] = uint64(pend[min(j, len(pend)-1)]) * lo8
+		}
+		fw, bw := b[a:end], b[m-end+1:m-a+1]
+		switch len(pend) {
+		case 1:
+			a += find1(fw, bw, &w)
+		case 2:
+			a += find2(fw, bw, &w)
+		default:
+			a += find4(fw, bw, &w)
+		}
+		if a+8 > end {
+			break
+		}
+		for l := range 8 {
+			flag[b[a+l]^b[m-a-l]] = 0
+		}
+		a += 8
+		pend = flagged(pend, flag)
+	}
+	for ; a < end && len(pend) > 0; a++ {
+		if x := b[a] ^ b[m-a]; flag[x] != 0 {
+			flag[x] = 0
+			pend = flagged(pend, flag)
+		}
+	}
+	for _, v := range pend {
+		flag[v] = 0
+	}
+	return a, pend
+}
+
+// flagged keeps the values of pend whose flag is set.
+func flagged(pend []int32, flag *[256]uint8) []int32 {
+	k := 0
+	for _, v := range pend {
+		if flag[v] != 0 {
+			pend[k] = v
+			k++
+		}
+	}
+	return pend[:k]
+}
+
+// scan16 is the scan for 16-bit values (b is their memory as bytes) with
+// at most swarMax wanted, four pairs per word.
+func scan16(b []byte, m, a, end int, pend []int32, want []uint32, stamp uint32) (int, int) {
+	const lo, hi = 0x0001000100010001, 0x8000800080008000
+	var w [swarMax]uint64
+	k := len(pend)
+	for j, v := range pend {
+		w[j] = uint64(v) * lo
+	}
+	at := func(i int) uint16 { return binary.NativeEndian.Uint16(b[2*i:]) }
+	for ; a+4 <= end; a += 4 {
+		y := binary.NativeEndian.Uint64(b[2*(m-a-3):])
+		y = y<<32 | y>>32
+		y = (y&0x0000ffff0000ffff)<<16 | (y>>16)&0x0000ffff0000ffff // lanes reversed
+		z := binary.NativeEndian.Uint64(b[2*a:]) ^ y
+		var hit uint64
+		for _, wv := range w[:k] {
+			t := z ^ wv
+			hit |= (t - lo) &^ t & hi
+		}
+		if hit == 0 {
+			continue
+		}
+		for l := range 4 {
+			if x := at(a+l) ^ at(m-a-l); want[x] == stamp {
+				want[x] = 0
+				k--
+			}
+		}
+		if k == 0 {
+			return a + 4, 0
+		}
+		pend = pending(pend, want, stamp)
+		for j, v := range pend {
+			w[j] = uint64(v) * lo
+		}
+	}
+	for ; a < end; a++ {
+		if x := at(a) ^ at(m-a); want[x] == stamp {
+			want[x] = 0
+			if k--; k == 0 {
+				return a + 1, 0
+			}
+		}
+	}
+	return a, k
+}
+
+// scanAll is the scan for rules with several splitting removals: it walks
+// the small heap a once for every removal together, because a value may
+// have a witness for one removal only, far out for the first removal but
+// near for another.
+func scanAll[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, pend []int32) ([]int32, error) {
+	stamp := uint32(i)
+	want := s.want
+	left := len(pend)
+	splits := s.splits
+	for a := 1; left > 0; a++ {
+		if b := i - splits[0] - a; b < a || (s.unequal && b == a) {
+			break
+		}
+		for _, j := range splits {
+			b := i - j - a
+			if b < a || (s.unequal && b == a) {
+				break
+			}
+			if x := g[a] ^ g[b]; want[x] == stamp {
+				want[x] = 0
+				left--
+			}
+		}
+		if a&0xffff == 0 {
+			if s.work += 0x10000 * len(splits); s.work >= checkEvery {
+				if err := s.check(); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return pending(pend, want, stamp), nil
+}

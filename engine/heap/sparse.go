@@ -1,0 +1,710 @@
+package heap
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"io"
+	"math"
+	"math/bits"
+	"runtime"
+	"slices"
+	"time"
+	"unsafe"
+)
+
+// The sparse-space engine, for rules whose moves may split a heap.
+//
+// For heap i, a value is an option when some move leaves it: a removal j
+// that leaves one heap gives g(i-j), a split into a + b = i - j gives
+// g(a) XOR g(b). Under the rare/common split of mask.go the XOR of two
+// common heaps is rare for i, so every common option comes from a pair
+// with a rare heap. Marking the options of every pair with a rare heap
+// (few) gives c, the smallest common value that is not an option; the
+// value g(i) is c unless a rare value below c is not an option either, so
+// only the rare values below c that no rare pair gave are left to look
+// for, among the pairs of two common heaps, by a scan (scan.go) that stops
+// as soon as all are found. Every step is exact whatever the mask; the
+// mask, chosen so that the fewest heaps are rare, only decides the speed.
+//
+// Values are kept, while they are computed, in the narrowest of 1, 2 or 4
+// bytes that holds them, inside the memory of the []int32 result itself:
+// the prefix is widened in place (from the end backwards, so nothing
+// unread is overwritten) when a value outgrows the width, and once more at
+// the end. The memory is the result and tables of a few hundred kilobytes.
+
+// rareHeap is a heap whose value is rare, with that value.
+type rareHeap struct{ a, v int32 }
+
+// sparseRun is one computation of g(0..n).
+type sparseRun struct {
+	ctx  context.Context
+	rule *Rule
+	opts runOpts
+
+	out   []int32  // g(0..): the result, and the memory of the views below
+	g8    []uint8  // out's memory as bytes: the values while they fit in a byte
+	g16   []uint16 // out's memory as uint16s, while values fit in 16 bits
+	width int      // bytes per value in use: 1, 2 or 4
+	done  int      // g(0..done-1) are known
+
+	wholes, ones, splits []int // removals that may leave no, one or two heaps
+	unequal              bool  // the two heaps of a split must differ
+	parity               int   // the parity of every splitting removal, or -1
+
+	bits     int        // every value so far is below 1<<bits (bits >= 1)
+	mask     uint32     // extended mask: value mask << 1 | heap-parity bit
+	count    []int64    // heaps 1..done-1 by extended value
+	scratch  []int64    // for the transform
+	rare     []rareHeap // ascending
+	common   [2][]int32 // by flip: common values, ascending, then 1<<bits
+	rareVals [2][]int32 // by flip: rare values, ascending
+	mark     []uint32   // mark[v] == i: v is an option of heap i
+	want     []uint32   // want[v] == i: rare v still to be found for heap i
+	flag     [256]uint8 // the same for byte values: 1 while wanted
+	pend     []int32
+
+	// Byte values go eight heaps at a time (runBlocks): lane l of a block
+	// marks the options of heap b+l with the block's stamp, and cover[x]
+	// is the range of s.rare whose pairs for splits[x] fillBlock marked,
+	// valid while the rare list is of generation coverGen.
+	batches    [2]*blockBatch
+	ahead      *blockBatch      // being filled by the helper
+	jobs       chan *blockBatch // to the helper goroutine, while it runs
+	filled     chan *blockBatch
+	blockStamp uint32
+	cover      [][2]int
+	gen        int // rebuilds of the rare list
+	coverGen   int
+
+	work      int // scan and pair steps since the last look at ctx
+	watch     periodWatch
+	period    Periodicity // a proved period: the rest follows from it
+	lastSave  time.Time
+	saveEvery time.Duration
+}
+
+// checkEvery is how many pair steps pass between looks at ctx (a few
+// milliseconds).
+const checkEvery = 1 << 21
+
+func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) {
+	s := &sparseRun{ctx: ctx, rule: r, opts: o, width: 1, done: 1,
+		unequal: r.unequal, parity: -1, bits: 1, mask: 2, watch: newPeriodWatch(r), lastSave: time.Now(), saveEvery: o.CheckpointEvery}
+	size := n + 1 // the whole result at once, unless the run may stop early
+	if o.StopAtPeriod {
+		size = min(n+1, max(1<<16, len(o.Resume)))
+	} else if o.ComputeAll {
+		s.watch.next = -1
+	}
+	s.setBuffer(make([]int32, size))
+	mixed := false
+	for j, d := range r.take {
+		if d&LeaveTwo != 0 {
+			if len(s.splits) > 0 && s.parity != j&1 {
+				mixed = true
+			}
+			s.parity = j & 1
+			s.splits = append(s.splits, j)
+		}
+		if j > 0 && d&LeaveOne != 0 {
+			s.ones = append(s.ones, j)
+		}
+		if j > 0 && d&LeaveNone != 0 {
+			s.wholes = append(s.wholes, j)
+		}
+	}
+	if mixed {
+		s.parity = -1
+	}
+	s.coverGen = -1
+	if o.fixMask != 0 {
+		s.mask = o.fixMask
+	}
+	s.resize()
+	if len(o.Resume) > 1 {
+		s.resume(o.Resume)
+	}
+	var err error
+	for err == nil && !s.period.Found && s.done <= n {
+		if s.done == len(s.out) {
+			s.grow(min(2*len(s.out), n+1))
+		}
+		switch s.width {
+		case 1:
+			err = run(s, s.g8[:len(s.out)], s.limit(0, math.MaxUint8))
+		case 2:
+			err = run(s, s.g16[:len(s.out)], s.limit(1, math.MaxUint16))
+		default:
+			err = run(s, s.out, math.MaxInt32)
+		}
+	}
+	if s.jobs != nil {
+		close(s.jobs)
+	}
+	a := &Analysis{Computed: s.done, Rare: len(s.rare),
+		ValueMask: s.mask >> 1, HeapParity: s.mask&1 == 1, Method: "sparse space"}
+	if err != nil {
+		a.Period = Periodicity{Checked: s.done}
+		if o.Checkpoint != nil {
+			err = errors.Join(err, s.save())
+		}
+	} else if a.Period = s.period; !s.period.Found && !r.unequal {
+		switch s.width {
+		case 1:
+			a.Period = periodOf(s.g8[:s.done], s.watch.k, true)
+		case 2:
+			a.Period = periodOf(s.g16[:s.done], s.watch.k, true)
+		default:
+			a.Period = periodOf(s.out[:s.done], s.watch.k, true)
+		}
+	}
+	if o.SummaryOnly {
+		return a, err
+	}
+	s.widen(4)
+	a.Values = s.out[:s.done]
+	if err == nil && s.period.Found && !o.StopAtPeriod {
+		a.Values = s.out[:n+1]
+		for i := s.done; i <= n; i++ {
+			a.Values[i] = a.Values[i-s.period.Period]
+		}
+	}
+	return a, err
+}
+
+// setBuffer makes out the result's memory.
+func (s *sparseRun) setBuffer(out []int32) {
+	base := unsafe.Pointer(unsafe.SliceData(out))
+	s.out = out
+	s.g8 = unsafe.Slice((*uint8)(base), 4*len(out))
+	s.g16 = unsafe.Slice((*uint16)(base), 2*len(out))
+}
+
+// grow moves the values known to a result of size values.
+func (s *sparseRun) grow(size int) {
+	old := s.g8[:s.width*s.done]
+	s.setBuffer(make([]int32, size))
+	copy(s.g8, old)
+}
+
+// resume takes g(0..len(g)-1) as known and sets the mask and the rare
+// list from them.
+func (s *sparseRun) resume(g []int32) {
+	top := int32(0)
+	for _, v := range g {
+		top = max(top, v)
+	}
+	s.done = len(g)
+	copy(s.out, g)
+	s.width = 4
+	s.bits = max(1, bits.Len32(uint32(top)))
+	s.resize()
+	for i := 1; i < s.done; i++ {
+		s.count[uint32(g[i])<<1|uint32(s.heapBit(i))]++
+	}
+	if s.opts.fixMask == 0 {
+		s.mask, _ = bestMask(s.count[:2<<s.bits], s.scratch[:2<<s.bits], int64(s.done-1), s.parity >= 0, s.mask)
+	}
+	rebuildRare(s, s.out)
+	if s.watch.next >= 0 {
+		s.watch.next = s.done
+		s.period, _ = look(&s.watch, s.out, s.done)
+	}
+	// Back to the narrowest width, in place and forwards: value i goes to
+	// bytes [w*i, w*i+w), never past the 4 bytes it came from.
+	switch {
+	case top <= s.limit(0, math.MaxUint8):
+		for i := range s.done {
+			s.g8[i] = uint8(s.out[i])
+		}
+		s.width = 1
+	case top <= s.limit(1, math.MaxUint16):
+		for i := range s.done {
+			s.g16[i] = uint16(s.out[i])
+		}
+		s.width = 2
+	}
+}
+
+func (s *sparseRun) limit(k int, natural int32) int32 {
+	if s.opts.narrow[k] != 0 {
+		return s.opts.narrow[k]
+	}
+	return natural
+}
+
+// widen moves g(0..done-1) to w bytes per value, in place.
+func (s *sparseRun) widen(w int) {
+	switch {
+	case s.width == 1 && w == 2:
+		for i := s.done - 1; i >= 0; i-- {
+			s.g16[i] = uint16(s.g8[i])
+		}
+	case s.width == 1 && w == 4:
+		for i := s.done - 1; i >= 0; i-- {
+			s.out[i] = int32(s.g8[i])
+		}
+	case s.width == 2 && w == 4:
+		for i := s.done - 1; i >= 0; i-- {
+			s.out[i] = int32(s.g16[i])
+		}
+	}
+	s.width = max(s.width, w)
+}
+
+// fill copies the values from value number from on into dst.
+func (s *sparseRun) fill(dst []int32, from int) {
+	for i := range dst {
+		switch s.width {
+		case 1:
+			dst[i] = int32(s.g8[from+i])
+		case 2:
+			dst[i] = int32(s.g16[from+i])
+		default:
+			dst[i] = s.out[from+i]
+		}
+	}
+}
+
+// heapBit is the heap-parity bit of heap i: (i XOR q) & 1 when every
+// splitting removal has the parity q, else 0.
+func (s *sparseRun) heapBit(i int) int {
+	if s.parity < 0 {
+		return 0
+	}
+	return (i ^ s.parity) & 1
+}
+
+// flip is 1 for the heaps whose heap-parity bit the mask uses: for them,
+// rare and common values trade places.
+func (s *sparseRun) flip(i int) int { return s.heapBit(i) & int(s.mask&1) }
+
+// resize sizes the tables for values below 1<<bits and sorts the values
+// into rare and common under the mask.
+func (s *sparseRun) resize() {
+	size := max(2<<s.bits, 256)
+	if len(s.mark) < size {
+		s.mark = make([]uint32, size)
+		s.want = make([]uint32, size)
+		s.count = append(s.count, make([]int64, size-len(s.count))...)
+		s.scratch = make([]int64, size)
+	}
+	vm := s.mask >> 1
+	for f := range 2 {
+		s.common[f] = s.common[f][:0]
+		s.rareVals[f] = s.rareVals[f][:0]
+		for v := int32(0); v < 1<<s.bits; v++ {
+			if bits.OnesCount32(uint32(v)&vm)&1 == f {
+				s.rareVals[f] = append(s.rareVals[f], v)
+			} else {
+				s.common[f] = append(s.common[f], v)
+			}
+		}
+		s.common[f] = append(s.common[f], 1<<s.bits)
+	}
+}
+
+// rechoose makes the mask one under which the fewest heaps 1..done-1 are
+// rare (the one in use when it is among them) and, when it changes,
+// rebuilds the rare list.
+func rechoose[T uint8 | uint16 | int32](s *sparseRun, g []T) {
+	if s.opts.fixMask != 0 {
+		return
+	}
+	best, _ := bestMask(s.count[:2<<s.bits], s.scratch[:2<<s.bits], int64(s.done-1), s.parity >= 0, s.mask)
+	if best != s.mask {
+		s.mask = best
+		rebuildRare(s, g)
+	}
+}
+
+// rebuildRare lists the heaps rare under the mask, and sorts the values.
+func rebuildRare[T uint8 | uint16 | int32](s *sparseRun, g []T) {
+	// A new list, not the old one overwritten: nothing else may hold it.
+	s.rare = make([]rareHeap, 0, cap(s.rare))
+	s.gen++
+	for i := 1; i < s.done; i++ {
+		if v := int32(g[i]); rareUnder(uint32(v)<<1|uint32(s.heapBit(i)), s.mask) {
+			s.rare = append(s.rare, rareHeap{int32(i), v})
+		}
+	}
+	s.work += s.done
+	s.resize()
+}
+
+// rareBelow returns how many rare heaps are smaller than m.
+func rareBelow(rare []rareHeap, m int) int {
+	lo, hi := 0, len(rare)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if int(rare[h].a) < m {
+			lo = h + 1
+		} else {
+			hi = h
+		}
+	}
+	return lo
+}
+
+// run computes heaps done.. with the values stored as T, and returns when
+// g is full, when a value exceeds top (the caller widens), when a period
+// is proved, or when ctx is done.
+func run[T uint8 | uint16 | int32](s *sparseRun, g []T, top int32) error {
+	if g8, ok := any(g).([]uint8); ok {
+		return runBlocks(s, g8, top)
+	}
+	s.coverGen = -1 // every pair is marked per heap
+	for i := s.done; i < len(g); i++ {
+		v, err := value(s, g, i, s.mark, uint32(i))
+		if err != nil {
+			return err
+		}
+		if v > top {
+			s.widen(2 * s.width)
+			return nil
+		}
+		if stop, err := settle(s, g, i, v); stop || err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runBlocks is run for byte values, eight heaps at a time: the pairs of
+// a block's heaps with a rare heap and a heap below a front are marked
+// first, one word of eight pair values per rare heap (fillBlock), then
+// each heap marks the few pairs left and is settled in turn. With two
+// cores and many rare heaps, a second goroutine fills the blocks of the
+// next 32 heaps (front: the first heap of the current ones) while these
+// are settled; what it marks are options whatever happens meanwhile, so
+// the values are the same.
+func runBlocks(s *sparseRun, g []byte, top int32) error {
+	if s.batches[0] == nil {
+		s.batches = [2]*blockBatch{newBlockBatch(len(s.splits)), newBlockBatch(len(s.splits))}
+	}
+	defer s.drain()
+	for s.done < len(g) {
+		b := s.done
+		bt, nb, filled := s.batches[0], 1, false
+		if s.ahead != nil && s.ahead.b == b {
+			bt, nb, filled = s.ahead, batchBlocks, true
+		}
+		s.drain()
+		if s.opts.Workers != 1 && runtime.GOMAXPROCS(0) > 1 && len(s.rare) >= 128 && b+8*nb < len(g) {
+			s.fillAhead(g, b+8*nb, b, bt)
+		}
+		for q := range nb {
+			bb := b + 8*q
+			if bb >= len(g) {
+				break
+			}
+			lanes := min(8, len(g)-bb)
+			if !filled {
+				s.blockStamp++
+				bt.stamp[q], bt.gen = s.blockStamp, s.gen
+				s.work += fillBlock(&bt.blk[q], bt.stamp[q], bt.cover[q], g, bb, lanes, bb, s.rare, s.splits, s.unequal)
+			}
+			s.cover, s.coverGen = bt.cover[q], bt.gen
+			for l := range lanes {
+				i := bb + l
+				v, err := value(s, g, i, bt.blk[q][l][:], bt.stamp[q])
+				if err != nil {
+					return err
+				}
+				if v > top {
+					s.drain() // the helper reads the values widen rewrites
+					s.widen(2 * s.width)
+					return nil
+				}
+				if stop, err := settle(s, g, i, v); stop || err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// laneSize is the size of a heap's table of options in a block: byte
+// values, and the candidate 256 when every smaller value is an option.
+const laneSize = 257
+
+// batchBlocks is how many blocks of eight heaps the helper fills at once.
+const batchBlocks = 16
+
+// blockBatch holds the marks of up to batchBlocks blocks, and the job of
+// filling them.
+type blockBatch struct {
+	b     int // first heap
+	blk   [batchBlocks][8][laneSize]uint32
+	stamp [batchBlocks]uint32
+	cover [batchBlocks][][2]int
+	gen   int // generation of the rare list the covers refer to
+
+	g     []byte // the job: values, known below front
+	front int
+	rare  []rareHeap
+}
+
+func newBlockBatch(splits int) *blockBatch {
+	bt := &blockBatch{}
+	for q := range bt.cover {
+		bt.cover[q] = make([][2]int, splits)
+	}
+	return bt
+}
+
+// fillAhead has the helper fill the blocks from heap b on, marking the
+// pairs whose second heap is below front (known, and never rewritten while
+// the helper runs: drain comes before any widening). It uses the batch
+// that is not busy.
+func (s *sparseRun) fillAhead(g []byte, b, front int, busy *blockBatch) {
+	bt := s.batches[1]
+	if bt == busy {
+		bt = s.batches[0]
+	}
+	bt.b, bt.gen, bt.g, bt.front = b, s.gen, g, front
+	bt.rare = s.rare // the list is only appended to, or replaced
+	for q := range bt.stamp {
+		s.blockStamp++
+		bt.stamp[q] = s.blockStamp
+	}
+	if s.jobs == nil {
+		s.jobs, s.filled = make(chan *blockBatch), make(chan *blockBatch, 1)
+		go s.helper(s.jobs, s.filled)
+	}
+	s.ahead = bt
+	s.jobs <- bt
+}
+
+// helper fills the batches it is sent until jobs is closed.
+func (s *sparseRun) helper(jobs <-chan *blockBatch, filled chan<- *blockBatch) {
+	for bt := range jobs {
+		for q := range batchBlocks {
+			if bb := bt.b + 8*q; bb < len(bt.g) {
+				fillBlock(&bt.blk[q], bt.stamp[q], bt.cover[q], bt.g, bb, min(8, len(bt.g)-bb), bt.front, bt.rare, s.splits, s.unequal)
+			}
+		}
+		filled <- bt
+	}
+}
+
+// drain waits for the helper, if it works, and forgets what it did.
+func (s *sparseRun) drain() {
+	if s.ahead != nil {
+		<-s.filled
+		s.ahead = nil
+	}
+}
+
+// fillBlock marks, in lane l of blk with stamp, the pairs (a, b+l-j-a) of
+// heap b+l for every splitting removal j and rare heap a whose partner is
+// below front for every lane (a >= b+8-j-front) and at least 1 (a < b-j),
+// records in cover which rare heaps it did, and returns how many.
+func fillBlock(blk *[8][laneSize]uint32, stamp uint32, cover [][2]int, g []byte, b, lanes, front int, rare []rareHeap, splits []int, unequal bool) int {
+	work := 0
+	for x, j := range splits {
+		if lanes < 8 || b-j < 1 {
+			cover[x] = [2]int{}
+			continue
+		}
+		k0, k1 := rareBelow(rare, b+8-j-front), rareBelow(rare, b-j)
+		k1 = max(k0, k1)
+		cover[x] = [2]int{k0, k1}
+		work += k1 - k0
+		rs := rare[k0:k1]
+		c0, c1 := len(rs), len(rs)
+		if unequal { // the rare heaps a with 2a = b+l-j for a lane l
+			c0 = rareBelow(rs, (b-j+1)/2)
+			c1 = rareBelow(rs, (b-j+7)/2+1)
+		}
+		end := unsafe.Pointer(&g[b-j])
+		fillLanes(blk, stamp, end, rs[:c0])
+		fillLanes(blk, stamp, end, rs[c1:])
+		for _, r := range rs[c0:c1] {
+			for l := range 8 {
+				if b+l-j != 2*int(r.a) { // not the pair (a, a)
+					blk[l][uint8(r.v)^g[b-j-int(r.a)+l]] = stamp
+				}
+			}
+		}
+	}
+	return work
+}
+
+// fillLanes marks in lane l the option g(a) XOR g(m-a+l) for each rare
+// heap a, where end points at g[m]: 8 <= a... so that g[m-a .. m-a+7] are
+// bytes before end, all known (fillBlock chooses the heaps).
+func fillLanes(blk *[8][laneSize]uint32, stamp uint32, end unsafe.Pointer, rare []rareHeap) {
+	for _, r := range rare {
+		w := binary.NativeEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(end, -int(r.a))), 8)) ^ uint64(uint8(r.v))*lo8
+		blk[0][uint8(w)] = stamp
+		blk[1][uint8(w>>8)] = stamp
+		blk[2][uint8(w>>16)] = stamp
+		blk[3][uint8(w>>24)] = stamp
+		blk[4][uint8(w>>32)] = stamp
+		blk[5][uint8(w>>40)] = stamp
+		blk[6][uint8(w>>48)] = stamp
+		blk[7][uint8(w>>56)] = stamp
+	}
+}
+
+// settle records g(i) = v and reports whether the run must stop here (a
+// proved period).
+func settle[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, v int32) (bool, error) {
+	g[i] = T(v)
+	s.done = i + 1
+	if v >= 1<<s.bits {
+		s.bits = bits.Len32(uint32(v))
+		s.resize()
+	}
+	e := uint32(v)<<1 | uint32(s.heapBit(i))
+	s.count[e]++
+	if rareUnder(e, s.mask) {
+		s.rare = append(s.rare, rareHeap{int32(i), v})
+		rechoose(s, g)
+	}
+	if s.work >= checkEvery {
+		if err := s.check(); err != nil {
+			return true, err
+		}
+	}
+	if p, ok := look(&s.watch, g, s.done); ok {
+		s.period = p
+		return true, nil
+	}
+	return false, nil
+}
+
+// value computes g(i) from g(0..i-1), marking its options in mark with
+// stamp; the pairs s.cover names are marked already.
+func value[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, mark []uint32, stamp uint32) (int32, error) {
+	for _, j := range s.wholes {
+		if i == j {
+			mark[0] = stamp
+		}
+	}
+	for _, j := range s.ones {
+		if i > j {
+			mark[g[i-j]] = stamp
+		}
+	}
+	// Every split with a rare heap.
+	covered := s.coverGen == s.gen
+	for x, j := range s.splits {
+		m := i - j
+		if m < 2 {
+			break
+		}
+		if covered {
+			k0, k1 := s.cover[x][0], s.cover[x][1]
+			markSplit(s, mark, g, s.rare[:k0], m, stamp)
+			markSplit(s, mark, g, s.rare[k1:], m, stamp)
+		} else {
+			markSplit(s, mark, g, s.rare, m, stamp)
+		}
+	}
+	// The smallest common value that no rare pair gave is no option.
+	f := s.flip(i)
+	var c int32
+	for _, v := range s.common[f] {
+		if mark[v] != stamp {
+			c = v
+			break
+		}
+	}
+	// The rare values below c that no rare pair gave are looked for.
+	pend := s.pend[:0]
+	for _, v := range s.rareVals[f] {
+		if v >= c {
+			break
+		}
+		if mark[v] != stamp {
+			pend = append(pend, v)
+		}
+	}
+	s.pend = pend
+	if len(pend) == 0 {
+		return c, nil
+	}
+	pend, err := confirm(s, g, i, pend)
+	if err != nil || len(pend) == 0 {
+		return c, err
+	}
+	return slices.Min(pend), nil
+}
+
+// check looks at ctx, reports progress and saves a checkpoint when due.
+func (s *sparseRun) check() error {
+	s.work = 0
+	if err := s.ctx.Err(); err != nil {
+		return err
+	}
+	if s.opts.Progress != nil {
+		s.opts.Progress(s.done)
+	}
+	if s.opts.Checkpoint != nil && time.Since(s.lastSave) >= s.saveEvery {
+		return s.save()
+	}
+	return nil
+}
+
+// save calls the Checkpoint option with the values known. The next save
+// comes CheckpointEvery later, or twenty times the time this one took,
+// so that saving a long run's values costs at most a twentieth of it.
+func (s *sparseRun) save() error {
+	done, start := s.done, time.Now()
+	err := s.opts.Checkpoint(func(w io.Writer) error { return writeCheckpoint(w, s.rule.name, done, s.width, s.fill) })
+	s.lastSave = time.Now()
+	s.saveEvery = max(s.opts.CheckpointEvery, 20*s.lastSave.Sub(start))
+	return err
+}
+
+// markSplit marks the options g(a) XOR g(m-a) of the rare heaps a of rare
+// that are below m, but the pair (m/2, m/2) when the heaps must differ.
+func markSplit[T uint8 | uint16 | int32](s *sparseRun, mark []uint32, g []T, rare []rareHeap, m int, stamp uint32) {
+	k := rareBelow(rare, m)
+	s.work += k
+	if s.unequal && m&1 == 0 {
+		h := rareBelow(rare[:k], m/2)
+		markPairs(mark, g, rare[:h], m, stamp)
+		if h < k && int(rare[h].a) == m/2 {
+			h++
+		}
+		markPairs(mark, g, rare[h:k], m, stamp)
+		return
+	}
+	markPairs(mark, g, rare[:k], m, stamp)
+}
+
+// markPairs marks g(a) XOR g(m-a) for the rare heaps a given, all below m.
+func markPairs[T uint8 | uint16 | int32](mark []uint32, g []T, rare []rareHeap, m int, stamp uint32) {
+	if g8, ok := any(g).([]uint8); ok {
+		markPairs8(mark, g8[:m], rare, stamp)
+		return
+	}
+	for _, r := range rare {
+		mark[r.v^int32(g[m-int(r.a)])] = stamp
+	}
+}
+
+// markPairs8 is markPairs for byte values, without bounds checks: every
+// rare heap a satisfies 1 <= a < m = len(g), so g[m-a] is in g, and the
+// XOR of two bytes is below 256 <= len(mark).
+func markPairs8(mark []uint32, g []byte, rare []rareHeap, stamp uint32) {
+	mark = mark[:256]
+	end := unsafe.Add(unsafe.Pointer(unsafe.SliceData(g)), len(g))
+	at := func(a int32) uint8 { return *(*uint8)(unsafe.Add(end, -int(a))) }
+	for len(rare) >= 4 {
+		r := rare[:4]
+		mark[uint8(r[0].v)^at(r[0].a)] = stamp
+		mark[uint8(r[1].v)^at(r[1].a)] = stamp
+		mark[uint8(r[2].v)^at(r[2].a)] = stamp
+		mark[uint8(r[3].v)^at(r[3].a)] = stamp
+		rare = rare[4:]
+	}
+	for _, r := range rare {
+		mark[uint8(r.v)^at(r.a)] = stamp
+	}
+}

@@ -1,0 +1,304 @@
+package heap
+
+import (
+	"context"
+	"errors"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+func naiveOf(t *testing.T, r *Rule, n int) []int32 {
+	t.Helper()
+	g, err := r.NaiveSequence(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// sparseInfo is what the tests look at of a sparse-space run.
+type sparseInfo struct {
+	mask     uint32 // extended mask
+	rare     int
+	computed int
+	period   Periodicity
+}
+
+func sparseOf(t *testing.T, r *Rule, n int, o runOpts) ([]int32, sparseInfo) {
+	t.Helper()
+	a, err := r.sparse(context.Background(), n, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mask := a.ValueMask << 1
+	if a.HeapParity {
+		mask |= 1
+	}
+	return a.Values, sparseInfo{mask, a.Rare, a.Computed, a.Period}
+}
+
+var computeAll = AnalyzeOptions{ComputeAll: true}
+
+// splitParity is the parity shared by every splitting removal of r, or -1.
+func splitParity(r *Rule) int {
+	q := -1
+	for j, d := range r.take {
+		if d&LeaveTwo == 0 {
+			continue
+		}
+		if q >= 0 && q != j&1 {
+			return -1
+		}
+		q = j & 1
+	}
+	return q
+}
+
+// rareByMask counts, by brute force, the heaps 1..len(g)-1 that are rare
+// under the extended mask s: those whose value, with the heap-parity bit
+// appended, has an even number of bits under s.
+func rareByMask(g []int32, s uint32, q int) int {
+	n := 0
+	for i := 1; i < len(g); i++ {
+		e := uint32(g[i]) << 1
+		if q >= 0 {
+			e |= uint32((i ^ q) & 1)
+		}
+		if bits.OnesCount32(e&s)%2 == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// masks lists every extended mask over the bits of the values of g, with
+// the heap-parity bit only when every split has one parity (q >= 0).
+func masks(g []int32, q int) []uint32 {
+	top := int32(0)
+	for _, v := range g {
+		top = max(top, v)
+	}
+	var m []uint32
+	for s := uint32(1); s < 2<<bits.Len32(uint32(top)); s++ {
+		if s&1 == 0 || q >= 0 {
+			m = append(m, s)
+		}
+	}
+	return m
+}
+
+// fewestRare is the smallest rare count over every extended mask, by
+// trying them all.
+func fewestRare(g []int32, q int) int {
+	best := len(g)
+	for _, s := range masks(g, q) {
+		best = min(best, rareByMask(g, s, q))
+	}
+	return best
+}
+
+func ruleByName(t *testing.T, name string) *Rule {
+	if name == "grundy" {
+		return GrundysGame()
+	}
+	return mustOctal(t, name)
+}
+
+// The method is exact whatever the mask: with every mask held fixed, even
+// the worst, the values equal the definition's. This runs every kernel
+// of the scan with every number of values wanted.
+func TestSparseAnyMask(t *testing.T) {
+	n := 1200
+	for _, name := range []string{"grundy", "0.77", "0.127", "0.07", "0.16", "0.376", "4.07", "0.6"} {
+		r := ruleByName(t, name)
+		want := naiveOf(t, r, n)
+		q := splitParity(r)
+		for _, s := range masks(want, q) {
+			got, info := sparseOf(t, r, n, runOpts{AnalyzeOptions: computeAll, fixMask: s})
+			if i := firstDiff(got, want); i >= 0 {
+				t.Fatalf("%s, mask %#x: g(%d) = %d, definition gives %d", name, s, i, got[i], want[i])
+			}
+			if r := rareByMask(want, s, q); info.rare != r {
+				t.Fatalf("%s, mask %#x: %d rare heaps listed, %d by count", name, s, info.rare, r)
+			}
+		}
+	}
+}
+
+// Values move from bytes to 16 bits to 32 bits in place when they outgrow
+// a width; lowering the widths' limits makes every move happen early.
+func TestSparseWidths(t *testing.T) {
+	for _, name := range []string{"grundy", "0.04", "0.376", "0.77"} {
+		r := ruleByName(t, name)
+		want := naiveOf(t, r, 4000)
+		for _, narrow := range [][2]int32{{3, 9}, {15, 40}, {0, 20}, {2, 0}} {
+			got, _ := sparseOf(t, r, 4000, runOpts{AnalyzeOptions: computeAll, narrow: narrow})
+			if i := firstDiff(got, want); i >= 0 {
+				t.Fatalf("%s, limits %v: g(%d) = %d, definition gives %d", name, narrow, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+// Random take-and-break rules that split heaps, against the definition,
+// with and without filling from a proved period.
+func TestSparseRandomRules(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18, 2026))
+	n := 2500
+	for range 40 {
+		digits := 1 + rng.IntN(4)
+		code := []byte("0.")
+		if rng.IntN(6) == 0 {
+			code[0] = '4'
+		}
+		for range digits {
+			code = append(code, byte('0'+rng.IntN(8)))
+		}
+		code[len(code)-1] |= 4 // at least one split
+		r := mustOctal(t, string(code))
+		want := naiveOf(t, r, n)
+		for _, o := range []runOpts{{}, {AnalyzeOptions: computeAll}} {
+			got, _ := sparseOf(t, r, n, o)
+			if i := firstDiff(got, want); i >= 0 {
+				t.Fatalf("%s (%+v): g(%d) = %d, definition gives %d", code, o, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+// Grundy's game by the sparse method against the definition, far past
+// the OEIS terms.
+func TestGrundyAgainstDefinition(t *testing.T) {
+	n := 20000
+	if testing.Short() {
+		n = 8000
+	}
+	g, err := GrundysGame().Sequence(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := firstDiff(g, naiveOf(t, GrundysGame(), n)); i >= 0 {
+		t.Fatalf("g(%d) = %d, the definition differs", i, g[i])
+	}
+}
+
+// The mask in use is a best one: no mask, tried one by one, leaves fewer
+// heaps rare; and the rare list is what that mask makes rare.
+func TestMaskIsBest(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		n    int
+	}{{"grundy", 30000}, {"0.127", 60000}, {"0.77", 20000}, {"0.07", 3000}, {"0.137", 3000},
+		{"0.376", 20000}, {"0.354", 20000}, {"0.16", 20000}, {"0.6", 5000}, {"0.04", 5000}} {
+		r := ruleByName(t, c.name)
+		g, info := sparseOf(t, r, c.n, runOpts{AnalyzeOptions: computeAll})
+		q := splitParity(r)
+		best := fewestRare(g, q)
+		if info.rare != best {
+			t.Errorf("%s to %d: %d rare heaps, the best mask leaves %d", c.name, c.n, info.rare, best)
+		}
+		if got := rareByMask(g, info.mask, q); got != info.rare {
+			t.Errorf("%s: mask %#x makes %d heaps rare, the list has %d", c.name, info.mask, got, info.rare)
+		}
+	}
+}
+
+// Czajka's analyzer (github.com/tczajka/octal-games, old/src), run here,
+// printed these rare counts; it counts heap 0, which is rare under Grundy's
+// mask fe and common under .127's mask 1 with the heap-parity bit.
+func TestRareCountsOfPeer(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		n, rare   int
+		valueMask uint32
+	}{
+		{"grundy", 1 << 16, 1273 - 1, 0xfe},
+		{"grundy", 1 << 17, 1274 - 1, 0xfe},
+		{"0.127", 1 << 16, 693, 0x1},
+		{"0.77", 1 << 8, 10 - 1, 0xf},
+	} {
+		_, info := sparseOf(t, ruleByName(t, c.name), c.n-1, runOpts{AnalyzeOptions: computeAll})
+		if info.rare != c.rare {
+			t.Errorf("%s, heaps below %d: %d rare, the peer has %d", c.name, c.n, info.rare, c.rare)
+		}
+		if info.mask>>1 != c.valueMask {
+			t.Logf("%s: mask %#x, the peer's %#x (ties may differ)", c.name, info.mask>>1, c.valueMask)
+		}
+	}
+}
+
+// The two cliffs of the sampled mask choice (issue 18): at .127's heap
+// 489,345 a sample of odd heaps only chose a mask with 245,249 rare heaps,
+// and at Kayles' heap 3,072,001 one with 1,535,999. Chosen exactly, the
+// rare sets stay as small as any mask allows.
+func TestNoCliff(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: three million Kayles values")
+	}
+	for _, c := range []struct {
+		name string
+		n    int
+	}{{"0.127", 489_345 + 10_000}, {"0.77", 3_072_001 + 10_000}} {
+		r := ruleByName(t, c.name)
+		g, info := sparseOf(t, r, c.n, runOpts{AnalyzeOptions: computeAll})
+		if best := fewestRare(g, splitParity(r)); info.rare != best || best > 1000 {
+			t.Errorf("%s to %d: %d rare heaps (best mask: %d)", c.name, c.n, info.rare, best)
+		}
+	}
+}
+
+// A cancelled computation stops and returns the values it has, which are
+// right.
+func TestSparseCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	g, err := GrundysGame().SequenceContext(ctx, 50_000_000, func(done int) {
+		calls++
+		cancel()
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if calls != 1 || len(g) < 1000 || len(g) > 50_000_000 {
+		t.Fatalf("%d progress calls, %d values", calls, len(g))
+	}
+	if i := firstDiff(g[:3000], naiveOf(t, GrundysGame(), 2999)); i >= 0 {
+		t.Fatalf("partial g(%d) wrong", i)
+	}
+}
+
+// Filling from a proved period gives what computing every value gives.
+func TestPeriodFill(t *testing.T) {
+	for _, name := range []string{"0.77", "0.07", "0.137", "4.07", "0.127", "0.4"} {
+		r := ruleByName(t, name)
+		n := 20000
+		if name == "0.127" {
+			n = 120_000 // period 4 from 46,578
+		}
+		full, _ := sparseOf(t, r, n, runOpts{AnalyzeOptions: computeAll})
+		filled, info := sparseOf(t, r, n, runOpts{})
+		if !info.period.Found || info.computed >= n {
+			t.Errorf("%s: no period proved before %d (%d values computed)", name, n, info.computed)
+		}
+		if i := firstDiff(filled, full); i >= 0 {
+			t.Fatalf("%s: filled g(%d) = %d, computed %d", name, i, filled[i], full[i])
+		}
+	}
+}
+
+// The helper goroutine that fills blocks ahead changes nothing: with one
+// worker or two, under any GOMAXPROCS, the values are the definition's.
+func TestSparseWorkers(t *testing.T) {
+	n := 6000
+	for _, name := range []string{"grundy", "0.04", "0.376"} {
+		r := ruleByName(t, name)
+		want := naiveOf(t, r, n)
+		for _, workers := range []int{1, 2} {
+			got, _ := sparseOf(t, r, n, runOpts{AnalyzeOptions: AnalyzeOptions{ComputeAll: true, Workers: workers}})
+			if i := firstDiff(got, want); i >= 0 {
+				t.Fatalf("%s, %d workers: g(%d) = %d, definition gives %d", name, workers, i, got[i], want[i])
+			}
+		}
+	}
+}
