@@ -204,6 +204,14 @@ func (o *coevolveOpts) options(progress func(coevolve.Progress)) coevolve.Option
 
 // evolve runs cfg into dir with a progress line on stderr.
 func (o *coevolveOpts) evolve(ctx context.Context, cfg coevolve.Config, dir, label string, stderr io.Writer) (*coevolve.Run, error) {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return nil, usagef("--out %v", err)
+	}
+	release, err := shard.LockDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	step, end := countProgress(stderr, label, "generations", cfg.Generations)
 	run, err := coevolve.Evolve(ctx, cfg, dir, o.options(func(p coevolve.Progress) { step(p.Generation) }))
 	end()
