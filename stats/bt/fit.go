@@ -428,12 +428,19 @@ func notConnected(g *Groups, p *Pairs) *NotConnectedError {
 		e.Groups = append(e.Groups, named(m))
 	}
 	if g.Pools > 1 {
-		pools := make([][]int, g.Pools)
-		for c, m := range g.Members {
-			pools[g.PoolOf[c]] = append(pools[g.PoolOf[c]], m...)
+		// Pools in the order of their first player.
+		at := map[int]int{}
+		var pools [][]int
+		for i, c := range g.Of {
+			k, ok := at[g.PoolOf[c]]
+			if !ok {
+				k = len(pools)
+				at[g.PoolOf[c]] = k
+				pools = append(pools, nil)
+			}
+			pools[k] = append(pools[k], i)
 		}
 		for _, m := range pools {
-			slices.Sort(m)
 			e.Pools = append(e.Pools, named(m))
 		}
 	}
