@@ -274,10 +274,17 @@ func TestBTFitBadInput(t *testing.T) {
 			t.Errorf("%v: status %d, stderr %q; want 2 and one line with %q", c.args, st, errs, c.want)
 		}
 	}
+	// Groups with a prior: rated, with a warning naming the groups from
+	// the top ({a, b} scored against {c, d}, never the other way).
+	out, errs, st := coevo("bt", "fit", file("groups.csv", "a,b,wins_a,wins_b\na,b,2,1\nc,d,1,1\na,c,3,0\n"), "--prior", "2")
+	if st != 0 || !strings.Contains(errs, `warning: the games split the players into 2 groups, from the top {"a", "b"} > {"c", "d"}`) ||
+		!strings.Contains(errs, "relative level comes from the prior's virtual draws alone") {
+		t.Errorf("groups with a prior: status %d, stderr %q\n%s", st, errs, out)
+	}
 	// Awkward but fine: a byte-order mark; a player with no games, named
 	// on stderr and in the JSON; two players in JSON (tau undefined is
 	// null).
-	out, errs, st := coevo("bt", "fit", file("bom.csv", "\uFEFFa,b,wins_a,wins_b\nx,y,3,1\nx,w,0,0\n"), "--json")
+	out, errs, st = coevo("bt", "fit", file("bom.csv", "\uFEFFa,b,wins_a,wins_b\nx,y,3,1\nx,w,0,0\n"), "--json")
 	var r struct {
 		Players []struct{ Name string }
 		NoGames []string `json:"no_games"`
@@ -319,5 +326,21 @@ func TestBTFitCIAndLOS(t *testing.T) {
 	}
 	if len(r.LOS.P) != 3 || r.LOS.P[0][0] != nil || r.LOS.P[0][1] == nil || math.Abs(*r.LOS.P[0][1]+*r.LOS.P[1][0]-1) > 1e-12 {
 		t.Fatalf("los %+v", r.LOS)
+	}
+}
+
+// --elo-mean 0 is a mean of 0 (bt.Options reads 0 as its default 1600).
+func TestBTFitEloMeanZero(t *testing.T) {
+	out, errs, st := coevo("bt", "fit", "../../datasets/003_table3b.csv", "--format", "matrix", "--elo-mean", "0", "--json")
+	var r struct{ Players []struct{ Elo float64 } }
+	if err := json.Unmarshal([]byte(out), &r); st != 0 || err != nil || len(r.Players) != 3 {
+		t.Fatalf("status %d, %v: %s%s", st, err, out, errs)
+	}
+	// Table IIIb: 1676.35, 1651.04, 1472.61 about a mean of 1600.
+	want := []float64{76.35, 51.04, -127.39}
+	for i, p := range r.Players {
+		if math.Abs(p.Elo-want[i]) > 0.01 {
+			t.Errorf("player %d: %.2f, want %.2f", i+1, p.Elo, want[i])
+		}
 	}
 }

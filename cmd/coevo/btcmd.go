@@ -442,12 +442,15 @@ func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return btFitError(ctx, file, err)
 	}
+	// Options read an EloMean of 0 as the default 1600; --elo-mean 0
+	// means 0.
+	fit.Options.EloMean = o.eloMean
 	// Warnings, once the fit stands.
 	if len(d.noGames) > 0 {
 		fmt.Fprintf(stderr, "coevo bt: %s: %d player(s) with no games, not rated: %s\n", file, len(d.noGames), namesList(d.noGames))
 	}
 	if g := fit.Groups(); !g.Connected() {
-		fmt.Fprintf(stderr, "coevo bt: %s: warning: the games split the players into %d groups (coevo bt groups %s); their relative level comes from the prior's virtual draws alone\n", file, len(g.Members), file)
+		fmt.Fprintf(stderr, "coevo bt: %s: warning: the games split the players into %d groups, from the top %s (coevo bt groups %s); their relative level comes from the prior's virtual draws alone\n", file, len(g.Members), groupsList(g), file)
 	}
 	ph.done("fit")
 	se, err := fit.StdErrors(ctx)
@@ -657,6 +660,24 @@ func namesList(s []string) string {
 		q = append(q, strconv.Quote(n))
 	}
 	return strings.Join(q, ", ")
+}
+
+// groupsList names the first groups, each by its first players:
+// {"a", "b"} > {"c"} > ...
+func groupsList(g *bt.Groups) string {
+	const show = 3
+	var q []string
+	for c, m := range g.Members {
+		if c == show {
+			return strings.Join(q, " > ") + fmt.Sprintf(" and %d more groups", len(g.Members)-show)
+		}
+		names := make([]string, len(m))
+		for k, i := range m {
+			names[k] = g.Players[i]
+		}
+		q = append(q, "{"+namesList(names)+"}")
+	}
+	return strings.Join(q, " > ")
 }
 
 // checkAnchor checks that the anchor, if any, is a player.
