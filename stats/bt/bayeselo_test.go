@@ -277,3 +277,68 @@ func TestTableVIBayesElo(t *testing.T) {
 		t.Errorf("seated: largest difference from the printed column %v, want 2", worst)
 	}
 }
+
+// lsSlope is the least-squares slope of y on x.
+func lsSlope(x, y []float64) float64 {
+	var mx, my float64
+	for i := range x {
+		mx += x[i] / float64(len(x))
+		my += y[i] / float64(len(y))
+	}
+	var sxy, sxx float64
+	for i := range x {
+		sxy += (x[i] - mx) * (y[i] - my)
+		sxx += (x[i] - mx) * (x[i] - mx)
+	}
+	return sxy / sxx
+}
+
+// Where the printed BayesElo column's 1.19 times wider spread comes from
+// (docs/stats.md): against the maximum-likelihood ratings, BayesElo's
+// model has the printed column's least-squares slope; the Elo scale
+// multiplies every difference by 4x/(1+x)^2, x = 10^(-97.3/400), so the
+// slope without it is the slope with it over that factor; on 20,000 games
+// a pair the prior barely moves anyone; whether the half points are one
+// draw or half a win each hardly matters; and estimating drawelo on a
+// table with almost no draws gives drawelo near 0 and the plain ratings
+// back (Rao-Kupper with theta = 1 is Bradley-Terry).
+func TestTableVIBayesEloSpread(t *testing.T) {
+	r := read(t, "003_table6.csv")
+	withDraws, _ := r.HalfPointsAsDraws()
+	fit := func(res *bt.Results, o bt.Options) *bt.Ratings {
+		t.Helper()
+		f, err := o.Fit(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	ml := fit(r, bt.Options{}).Elo()
+	model := fit(withDraws, bt.BayesElo()).Elo()
+	printed := []float64{1756, 1731, 1731, 1653, 1622, 1616, 1527, 1481, 1282}
+	if got, want := lsSlope(ml, model), lsSlope(ml, printed); math.Abs(got-want) > 0.002 {
+		t.Errorf("spread against ML: BayesElo's model %.4f, printed column %.4f", got, want)
+	}
+	x := math.Pow(10, -bt.BayesEloDrawElo/400)
+	scale := 4 * x / ((1 + x) * (1 + x))
+	o := bt.BayesElo()
+	o.ScoreScale = false
+	unscaled := fit(withDraws, o).Elo()
+	if got, want := lsSlope(ml, unscaled), lsSlope(ml, model)/scale; math.Abs(got-want) > 1e-9 {
+		t.Errorf("slope without the Elo scale %.6f, want %.6f (scale %.4f)", got, want, scale)
+	}
+	o = bt.BayesElo()
+	o.Prior = 0
+	if d := maxDiff(fit(withDraws, o).Elo(), model); d > 0.02 {
+		t.Errorf("the prior moves a rating by %.4f Elo at 20,000 games a pair", d)
+	}
+	if d := maxDiff(fit(r, bt.BayesElo()).Elo(), model); d > 0.02 {
+		t.Errorf("half points as half wins rather than one draw: %.4f Elo apart", d)
+	}
+	o = bt.BayesElo()
+	o.FixDraw = false
+	free := fit(withDraws, o)
+	if de := 400 * math.Log10(free.Draw); de > 1 || maxDiff(free.Elo(), ml) > 0.05 {
+		t.Errorf("drawelo estimated: %.3f, ratings %.3f from ML", de, maxDiff(free.Elo(), ml))
+	}
+}
