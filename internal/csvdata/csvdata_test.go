@@ -30,3 +30,21 @@ func TestRowFieldCount(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+func TestRowTooManyFields(t *testing.T) {
+	r := NewReader(strings.NewReader("a,b\n1,2,3\n"), "r.csv")
+	head, _, _ := r.Header("a,b")
+	if _, err := r.Row(len(head)); err == nil || err.Error() != `r.csv:2:5: 3 fields, the header has 2: field 3 ("3") has no column` {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// A byte-order mark (U+FEFF, as spreadsheets save "CSV UTF-8") is not
+// part of the first column's name.
+func TestByteOrderMark(t *testing.T) {
+	r := NewReader(strings.NewReader("\uFEFFa,b\n1,2\n"), "bom.csv")
+	head, col, err := r.Header("a,b")
+	if err != nil || head[0] != "a" || col["a"] != 0 {
+		t.Fatalf("header %q, %v", head, err)
+	}
+}
