@@ -7,6 +7,8 @@ import (
 	"image/png"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -350,6 +352,52 @@ func TestRoundTicks(t *testing.T) {
 			if v[k] < lo || v[k] > hi || math.Abs(v[k]-v[0]-float64(k)*step) > 1e-6*step || whole && v[k] != math.Round(v[k]) {
 				t.Fatalf("%g..%g whole %v: labels %s", lo, hi, whole, s)
 			}
+		}
+	}
+}
+
+// Read back from the rendered figure: a log axis over less than a decade
+// (notebook 02's runtimes) carries at least three numeric labels, each
+// beside the tick of its value; several series drawn with Series each
+// have their legend entry, in order, above the data.
+func TestRenderedSubDecadeLogAxisAndLegend(t *testing.T) {
+	for _, span := range [][2]float64{{20, 80}, {3.1, 9.7}, {1200, 4500}, {0.011, 0.04}} {
+		p := New("", "size n", "runtime T (evaluations)")
+		LogAxis(&p.Y)
+		x := []float64{1, 2, 3}
+		if _, err := Series(p, 0, x, []float64{span[0], span[1], math.Sqrt(span[0] * span[1])}, "SUBTRACTIONNIM k = 2"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Series(p, 1, x, []float64{span[1], span[0], span[0]}, "SUBTRACTIONNIM k = 3"); err != nil {
+			t.Fatal(err)
+		}
+		Finish(p)
+		f := plottest.Render(p, Width, Height)
+		h := float64(f.Data.Max.Y - f.Data.Min.Y)
+		var labels []float64
+		for _, tx := range f.Left() {
+			v, err := strconv.ParseFloat(strings.Replace(tx.S, "−", "-", 1), 64)
+			if err != nil {
+				t.Errorf("%v: y label %q is not a number", span, tx.S)
+				continue
+			}
+			// A tick label is centred on its tick: its middle, a third
+			// of its size above its baseline, within 1.5 points of it.
+			tick := float64(f.Data.Min.Y) + h*p.Y.Norm(v)
+			if mid := tx.Y + tx.Size/3; math.Abs(mid-tick) > 1.5 {
+				t.Errorf("%v: label %s centred at %.1f, its tick at %.1f", span, tx.S, mid, tick)
+			}
+			labels = append(labels, v)
+		}
+		if len(labels) < 3 || !slices.IsSorted(labels) {
+			t.Errorf("%v: y labels %v, want three or more, bottom to top", span, labels)
+		}
+		var above []string
+		for _, tx := range f.Above() {
+			above = append(above, tx.S)
+		}
+		if want := []string{"SUBTRACTIONNIM k = 2", "SUBTRACTIONNIM k = 3"}; !slices.Equal(above, want) {
+			t.Errorf("%v: above the data %q, want the legend %q", span, above, want)
 		}
 	}
 }
