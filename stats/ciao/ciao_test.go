@@ -203,6 +203,14 @@ func TestPerformance(t *testing.T) {
 	if p.Y.Min != 0 || p.Y.Max != 1 {
 		t.Errorf("y axis %g..%g", p.Y.Min, p.Y.Max)
 	}
+	// Its legend names both curves, in order, above the data: title first.
+	var above []string
+	for _, tx := range plottest.Render(p, plot.Width, plot.Height).Above() {
+		above = append(above, tx.S)
+	}
+	if want := []string{"fig. 5", "a", "b"}; !reflect.DeepEqual(above, want) {
+		t.Errorf("above the data %q, want %q", above, want)
+	}
 	if _, err := PerformancePlot("", Curve{"a", []float64{1, 2}, []float64{0.5}}); err == nil {
 		t.Error("a curve of 2 x and 1 y values accepted")
 	}

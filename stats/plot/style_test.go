@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -278,30 +279,55 @@ func TestMargins(t *testing.T) {
 			p.Y.Min, p.Y.Max = c.min, c.max
 		}
 		Finish(p)
-		f := plottest.Render(p, Width, Height)
-		data := f.Data
-		w, h := data.Max.X-data.Min.X, data.Max.Y-data.Min.Y
-		blue := func(x, y vg.Length) bool {
-			r, g, b, _ := f.At(x, y).RGBA()
-			return b>>8 > 0x80 && r>>8 < 0x60 && g>>8 < 0xa0
-		}
-		const edge = 0.015 // of the data area: a point sits on the frame when closer
-		found := false
-		for x := data.Min.X; x <= data.Max.X; x++ {
-			for y := data.Min.Y; y <= data.Max.Y; y++ {
-				if !blue(x, y) {
-					continue
-				}
-				found = true
-				if x < data.Min.X+edge*w || x > data.Max.X-edge*w || y < data.Min.Y+edge*h || y > data.Max.Y-edge*h {
-					t.Errorf("%s: a point drawn at (%v, %v), within 1.5%% of the frame of %v..%v x %v..%v", c.what, x, y, data.Min.X, data.Max.X, data.Min.Y, data.Max.Y)
-					break
-				}
+		clearOfFrame(t, c.what, p)
+	}
+	// Notebook 03's ratings: the dots and interval bars of the strongest
+	// and the weakest players, and the band of a large pool.
+	names := []string{"a", "b", "c", "d"}
+	p, err := Ratings(names, []float64{1700, 1650, 1500, 1300}, []float64{1690, 1620, 1480, 1250}, []float64{1710, 1680, 1520, 1350})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clearOfFrame(t, "ratings", p)
+	n := 60
+	names, elo, lo, hi := make([]string, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	for i := range names {
+		names[i], elo[i] = fmt.Sprint("p", i), 1000+10*float64(i)
+		lo[i], hi[i] = elo[i]-30, elo[i]+30
+	}
+	if p, err = Ratings(names, elo, lo, hi); err != nil {
+		t.Fatal(err)
+	}
+	clearOfFrame(t, "ratings of a pool", p)
+}
+
+// clearOfFrame fails unless p's marks, in the first colour of the
+// palette, leave the 1.5% of its data area next to the frame empty.
+func clearOfFrame(t *testing.T, what string, p *gplot.Plot) {
+	t.Helper()
+	f := plottest.Render(p, Width, Height)
+	data := f.Data
+	w, h := data.Max.X-data.Min.X, data.Max.Y-data.Min.Y
+	blue := func(x, y vg.Length) bool {
+		r, g, b, _ := f.At(x, y).RGBA()
+		return b>>8 > 0x80 && r>>8 < 0x60 && g>>8 < 0xa0
+	}
+	const edge = 0.015 // of the data area: a mark sits on the frame when closer
+	found := false
+	for x := data.Min.X; x <= data.Max.X; x++ {
+		for y := data.Min.Y; y <= data.Max.Y; y++ {
+			if !blue(x, y) {
+				continue
+			}
+			found = true
+			if x < data.Min.X+edge*w || x > data.Max.X-edge*w || y < data.Min.Y+edge*h || y > data.Max.Y-edge*h {
+				t.Errorf("%s: a mark drawn at (%v, %v), within 1.5%% of the frame of %v..%v x %v..%v", what, x, y, data.Min.X, data.Max.X, data.Min.Y, data.Max.Y)
+				return
 			}
 		}
-		if !found {
-			t.Errorf("%s: no point drawn", c.what)
-		}
+	}
+	if !found {
+		t.Errorf("%s: nothing drawn", what)
 	}
 }
 
