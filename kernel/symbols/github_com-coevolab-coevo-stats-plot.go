@@ -15,6 +15,7 @@ func init() {
 		"Band":         reflect.ValueOf(plot.Band),
 		"Color":        reflect.ValueOf(plot.Color),
 		"Colors":       reflect.ValueOf(&plot.Colors).Elem(),
+		"CountAxis":    reflect.ValueOf(plot.CountAxis),
 		"Curve":        reflect.ValueOf(plot.Curve),
 		"DPI":          reflect.ValueOf(&plot.DPI).Elem(),
 		"DoubleHeight": reflect.ValueOf(&plot.DoubleHeight).Elem(),
