@@ -97,39 +97,35 @@ func (f *Figure) Text(s string) bool {
 // Left returns the texts drawn unturned left of the data area, bottom to
 // top: the y axis's tick labels.
 func (f *Figure) Left() []Text {
-	var out []Text
-	for _, t := range f.Texts {
-		if !t.Turned && t.X < float64(f.Data.Min.X) && t.Y > float64(f.Data.Min.Y)-t.Size {
-			out = append(out, t)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b Text) int { return cmp.Compare(a.Y, b.Y) })
-	return out
+	return f.texts(func(t Text) bool { return t.X < float64(f.Data.Min.X) && t.Y > float64(f.Data.Min.Y)-t.Size },
+		func(a, b Text) int { return cmp.Compare(a.Y, b.Y) })
 }
 
 // Above returns the texts drawn above the data area, top to bottom: the
 // title and the legend's entries.
 func (f *Figure) Above() []Text {
-	var out []Text
-	for _, t := range f.Texts {
-		if !t.Turned && t.Y > float64(f.Data.Max.Y) {
-			out = append(out, t)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b Text) int { return cmp.Compare(b.Y, a.Y) })
-	return out
+	return f.texts(func(t Text) bool { return t.Y > float64(f.Data.Max.Y) },
+		func(a, b Text) int { return cmp.Compare(b.Y, a.Y) })
 }
 
 // Below returns the texts drawn below the data area, left to right: the x
 // axis's tick labels and its label.
 func (f *Figure) Below() []Text {
+	// The lowest y tick label hangs a third of its size below the data
+	// area; the x tick labels lie their size or more below it.
+	return f.texts(func(t Text) bool { return t.Y < float64(f.Data.Min.Y)-0.6*t.Size },
+		func(a, b Text) int { return cmp.Compare(a.X, b.X) })
+}
+
+// texts returns the unturned texts that keep says to, in order.
+func (f *Figure) texts(keep func(Text) bool, order func(a, b Text) int) []Text {
 	var out []Text
 	for _, t := range f.Texts {
-		if !t.Turned && t.Y < float64(f.Data.Min.Y) {
+		if !t.Turned && keep(t) {
 			out = append(out, t)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Text) int { return cmp.Compare(a.X, b.X) })
+	slices.SortStableFunc(out, order)
 	return out
 }
 
