@@ -16,14 +16,16 @@ import (
 // diagonal on, where no ancestor is, left white.
 //
 // The palette is the paper's (003 fig. 4): grey, darker where the current
-// player scores more, white for a score of 0 through black for 1, so that
+// player scores more, from the lightest grey (plot.Greys leaves out white)
+// for a score of 0 to black for 1, so that
 // progress reads as the paper describes it ("light colors in early
 // generations and darker colours as we progress on the x axis") and the
 // figure prints in black and white. For colour, change the style:
 // s.Palette = plot.Viridis (dark to light, colour-blind safe), or
 // plot.PurpleOrange with s.Diverging and s.Center = 0.5 (white at an even
 // score, orange where the current player beats its ancestor, purple where
-// it loses); either with s.Missing = nil (grey: white is a value of both).
+// it loses); with either, set s.Missing = nil so that the cells without
+// an ancestor show grey (PurpleOrange is white at an even score).
 func (m *Matrix) Style() plot.HeatmapStyle {
 	labels := make([]string, len(m.Labels))
 	for i, l := range m.Labels {
