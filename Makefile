@@ -136,6 +136,9 @@ fuzz:
 	cd internal/shard && $(GO) test -run XXX -fuzz FuzzReadResults -fuzztime 60s .
 	cd cmd/coevo && $(GO) test -run XXX -fuzz FuzzSweepConfig -fuzztime 60s .
 	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadPGN -fuzztime 60s .
+	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadPairs -fuzztime 60s .
+	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadMatrix -fuzztime 60s .
+	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadGames -fuzztime 60s .
 	cd kernel/session && $(GO) test -run XXX -fuzz FuzzSplit -fuzztime 60s .
 	cd kernel && $(GO) test -run XXX -fuzz FuzzParseConnection -fuzztime 60s .
 

@@ -181,3 +181,166 @@ func mustOpen(t *testing.T, path string) *os.File {
 	t.Cleanup(func() { f.Close() })
 	return f
 }
+
+// --model bayeselo on paper 003 Table VI: BayesElo's defaults, the
+// matrix's half points read as one draw each, and no game seated, give
+// the printed BayesElo column (Heuristic sits at 1652.50, which the
+// paper's BayesElo printed as 1653: stats/bt's TestTableVIBayesElo), and
+// --json names the model's parameters.
+func TestBTFitBayesElo(t *testing.T) {
+	out, errs, st := coevo("bt", "fit", "../../datasets/003_table6.csv", "--format", "matrix", "--model", "bayeselo", "--json")
+	if st != 0 {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+	var r struct {
+		Players []struct {
+			Name string
+			Elo  float64
+		}
+		Model                            string
+		DrawModel                        string `json:"draw_model"`
+		DrawElo, Advantage, Prior, Scale float64
+		DrawEloFitted                    *bool   `json:"drawelo_fitted"`
+		AdvantageFitted                  *bool   `json:"advantage_fitted"`
+		Seated                           *bool   `json:"seated_games"`
+		Halves                           float64 `json:"half_points_read_as_draws"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	printed := []float64{1756, 1731, 1731, 1652.5, 1622, 1616, 1527, 1481, 1282}
+	for i, p := range r.Players {
+		if got := math.Round(2*p.Elo) / 2; (i == 3 && got != printed[i]) || (i != 3 && math.Round(p.Elo) != printed[i]) {
+			t.Errorf("%s: %.3f, printed %v", p.Name, p.Elo, printed[i])
+		}
+	}
+	if r.Model != "bayeselo" || r.DrawModel != "rao-kupper" || r.DrawElo != 97.3 || r.Advantage != 32.8 || r.Prior != 2 ||
+		r.DrawEloFitted == nil || *r.DrawEloFitted || r.AdvantageFitted == nil || *r.AdvantageFitted || r.Seated == nil || *r.Seated ||
+		r.Halves != 22 || math.Abs(r.Scale-0.925497) > 1e-6 {
+		t.Fatalf("%s", out)
+	}
+	// Both parameters estimated, as BayesElo's mm 1 1, on a PGN league
+	// (BayesElo itself gives advantage 23.44, drawelo 128.35:
+	// stats/bt/testdata/bayeselo/league.csv).
+	out, errs, st = coevo("bt", "fit", "../../stats/bt/testdata/bayeselo/league.pgn", "--model", "bayeselo", "--drawelo", "fit", "--advantage", "fit")
+	if st != 0 || !strings.Contains(out, "drawelo 128.3 (± ") || !strings.Contains(out, "first-move advantage 23.4 Elo (± ") {
+		t.Fatalf("status %d: %s%s", st, out, errs)
+	}
+}
+
+// Every bad input to bt fit exits 2 with one line naming the file or flag.
+func TestBTFitBadInput(t *testing.T) {
+	dir := t.TempDir()
+	file := func(name, content string) string {
+		f := filepath.Join(dir, name)
+		os.WriteFile(f, []byte(content), 0o644)
+		return f
+	}
+	good := file("good.csv", "a,b,wins_a,wins_b,draws\nx,y,3,1,1\ny,z,2,2,1\nx,z,1,2,0\n")
+	matrix := file("m.csv", "p,x,y\nx,,3\ny,1,\n")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{file("dup.csv", ",,\n,,0\n,,0"), "--format", "matrix"}, "header names 0 players"},
+		{[]string{file("dup2.csv", "p,x,x\nx,,1\nx,1,\n"), "--format", "matrix"}, `player "x" names columns 1 and 2`},
+		{[]string{file("few.csv", "p,x,y,z\nx,,3,1\ny,1,,2\n"), "--format", "matrix"}, `no row for "z"`},
+		{[]string{file("extra.csv", "a,b,wins_a,wins_b\nx,y,3,1,7\n")}, `field 5 ("7") has no column`},
+		{[]string{file("big.csv", "a,b,wins_a,wins_b\nx,y,1e308,1e308\n")}, "too large"},
+		{[]string{file("head.csv", "a,b,wins_a,wins_b\n")}, "no games to rate"},
+		{[]string{file("zero.csv", "a,b,wins_a,wins_b\nx,y,0,0\n")}, "no games to rate"},
+		{[]string{file("latin1.csv", "a,b,wins_a,wins_b\nx\xe9,y,1,1\n")}, "not valid UTF-8"},
+		{[]string{dir}, "is a directory"},
+		{[]string{filepath.Join(dir, "none.csv")}, "no such file"},
+		{[]string{good, "--prior", "-5"}, "--prior -5"},
+		{[]string{good, "--pair-prior", "-1"}, "--pair-prior -1"},
+		{[]string{good, "--prior", "1", "--pair-prior", "1"}, "choose one"},
+		{[]string{matrix, "--format", "matrix", "--home"}, "first-move advantage cannot be estimated"},
+		{[]string{good, "--ci", "1"}, "--ci 1"},
+		{[]string{good, "--ci", "0"}, "--ci 0"},
+		{[]string{good, "--ci", "NaN"}, "--ci NaN: not a finite number"},
+		{[]string{good, "--model", "elo"}, `--model "elo"`},
+		{[]string{good, "--drawelo", "50"}, "--drawelo is a parameter of --model bayeselo"},
+		{[]string{good, "--model", "bayeselo", "--drawelo", "0"}, "--drawelo 0: must be positive"},
+		{[]string{good, "--model", "bayeselo", "--advantage", "lots"}, `--advantage "lots"`},
+		{[]string{good, "--model", "bayeselo", "--home"}, "--advantage fit"},
+		{[]string{good, "--model", "bayeselo", "--draws", "davidson"}, "Rao-Kupper draws"},
+		{[]string{good, "--model", "bayeselo", "--method", "mm"}, "--method mm fits half-point draws only"},
+		{[]string{file("pools.csv", "a,b,wins_a,wins_b\na,b,2,1\nc,d,1,1\n"), "--prior", "2"}, "2 pools of players never played each other"},
+	}
+	for _, c := range cases {
+		_, errs, st := coevo(append([]string{"bt", "fit"}, c.args...)...)
+		if st != 2 || strings.Count(strings.TrimSpace(errs), "\n") != 0 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: status %d, stderr %q; want 2 and one line with %q", c.args, st, errs, c.want)
+		}
+	}
+	// Groups with a prior: rated, with a warning naming the groups from
+	// the top ({a, b} scored against {c, d}, never the other way).
+	out, errs, st := coevo("bt", "fit", file("groups.csv", "a,b,wins_a,wins_b\na,b,2,1\nc,d,1,1\na,c,3,0\n"), "--prior", "2")
+	if st != 0 || !strings.Contains(errs, `warning: the games split the players into 2 groups, from the top {"a", "b"} > {"c", "d"}`) ||
+		!strings.Contains(errs, "relative level comes from the prior's virtual draws alone") {
+		t.Errorf("groups with a prior: status %d, stderr %q\n%s", st, errs, out)
+	}
+	// Awkward but fine: a byte-order mark; a player with no games, named
+	// on stderr and in the JSON; two players in JSON (tau undefined is
+	// null).
+	out, errs, st = coevo("bt", "fit", file("bom.csv", "\uFEFFa,b,wins_a,wins_b\nx,y,3,1\nx,w,0,0\n"), "--json")
+	var r struct {
+		Players []struct{ Name string }
+		NoGames []string `json:"no_games"`
+		Tau     *float64
+	}
+	if err := json.Unmarshal([]byte(out), &r); st != 0 || err != nil || len(r.Players) != 2 || len(r.NoGames) != 1 || r.NoGames[0] != "w" || r.Tau != nil ||
+		!strings.Contains(errs, `1 player(s) with no games, not rated: "w"`) {
+		t.Fatalf("status %d: %s %s", st, out, errs)
+	}
+}
+
+// --ci sets the level of the intervals (the header and the JSON follow);
+// --los - prints the likelihood of superiority, and puts it in the JSON.
+func TestBTFitCIAndLOS(t *testing.T) {
+	data := "../../datasets/003_table3b.csv"
+	out, _, st := coevo("bt", "fit", data, "--format", "matrix", "--ci", "0.9", "--los", "-")
+	if st != 0 || !strings.Contains(out, "90% low  90% high") || !strings.Contains(out, "likelihood of superiority") || !strings.Contains(out, " 1 1  - 61 98") {
+		t.Fatalf("status %d:\n%s", st, out)
+	}
+	out, _, st = coevo("bt", "fit", data, "--format", "matrix", "--ci", "0.9", "--los", "-", "--json")
+	var r struct {
+		Players []struct {
+			Elo, SE float64
+			CIHigh  float64 `json:"ci_high"`
+		}
+		CILevel float64 `json:"ci_level"`
+		LOS     struct {
+			Players []string
+			P       [][]*float64
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &r); st != 0 || err != nil || r.CILevel != 0.9 {
+		t.Fatalf("status %d, %v: %s", st, err, out)
+	}
+	for _, p := range r.Players {
+		if z := (p.CIHigh - p.Elo) / p.SE; math.Abs(z-1.6448536) > 1e-6 {
+			t.Errorf("90%% interval is %.6f standard errors wide", z)
+		}
+	}
+	if len(r.LOS.P) != 3 || r.LOS.P[0][0] != nil || r.LOS.P[0][1] == nil || math.Abs(*r.LOS.P[0][1]+*r.LOS.P[1][0]-1) > 1e-12 {
+		t.Fatalf("los %+v", r.LOS)
+	}
+}
+
+// --elo-mean 0 is a mean of 0 (bt.Options reads 0 as its default 1600).
+func TestBTFitEloMeanZero(t *testing.T) {
+	out, errs, st := coevo("bt", "fit", "../../datasets/003_table3b.csv", "--format", "matrix", "--elo-mean", "0", "--json")
+	var r struct{ Players []struct{ Elo float64 } }
+	if err := json.Unmarshal([]byte(out), &r); st != 0 || err != nil || len(r.Players) != 3 {
+		t.Fatalf("status %d, %v: %s%s", st, err, out, errs)
+	}
+	// Table IIIb: 1676.35, 1651.04, 1472.61 about a mean of 1600.
+	want := []float64{76.35, 51.04, -127.39}
+	for i, p := range r.Players {
+		if math.Abs(p.Elo-want[i]) > 0.01 {
+			t.Errorf("player %d: %.2f, want %.2f", i+1, p.Elo, want[i])
+		}
+	}
+}

@@ -15,7 +15,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -31,10 +30,18 @@ func btHelp(w io.Writer) {
 
 fit: fits a Bradley-Terry model (maximum likelihood, by Newton's method on
 the sparse likelihood, or Hunter's MM with --method mm) and prints each
-player's Elo (paper 003 eq. 3) with its standard error and 95% interval,
-games and score; then the transitivity index tau (eq. 4) over the triads of
-players who all played each other, and the symmetric KL divergence D_KL
-between predicted and observed win rates (eq. 6) over the pairs that played.
+player's Elo (paper 003 eq. 3) with its standard error and confidence
+interval, games and score; then the transitivity index tau (eq. 4) over the
+triads of players who all played each other, and the symmetric KL divergence
+D_KL between predicted and observed win rates (eq. 6) over the pairs that
+played.
+
+--model bayeselo fits BayesElo's model instead (Remi Coulom's bayeselo, as
+its mm command): Rao-Kupper draws with drawelo 97.3 and a first-move
+advantage of 32.8 Elo, both fixed (--drawelo fit, --advantage fit estimate
+them, as mm 1 1), a prior of 2 virtual draws per player (--prior), and Elo
+differences on BayesElo's scale. A matrix of points records no draws: its
+half points are then read as one draw each (the fewest the points allow).
 
 groups: the connectivity report: which groups of players can be rated
 against each other, and the games that link the groups.
@@ -42,17 +49,19 @@ against each other, and the games that link the groups.
 FILE formats (CSV; lines starting with # are comments):
   pairs   header a,b,wins_a,wins_b,draws[,first]  (first: a or b moved first)
   matrix  a square table like paper 003 Table VI: header of player names,
-          row i column j = points i scored against j; extra columns ignored
+          row i column j = points i scored against j; columns after an
+          empty header cell (such as "% won") are ignored
   games   header first,second,result  with result 1-0, 0-1, 1/2-1/2
   pgn     Portable Game Notation (White moves first; "*" games skipped)
 The default is pgn for a .pgn file and pairs otherwise.
 
 Examples:
   coevo bt fit datasets/003_table6.csv --format matrix
+  coevo bt fit datasets/003_table6.csv --format matrix --model bayeselo
   coevo bt fit engines.pgn --draws rao-kupper --anchor "Stockfish=3500"
-  coevo bt fit results.csv --home --json
+  coevo bt fit results.csv --home --json --ci 0.9
   coevo bt fit results.csv --prior 2     (when someone never lost)
-  coevo bt fit engines.pgn --los los.csv --los-top 20
+  coevo bt fit engines.pgn --los - --los-top 10
   coevo bt groups results.csv
 
 Flags:
@@ -71,8 +80,13 @@ type btOpts struct {
 	format    string
 	eloMean   float64
 	json      bool
+	model     string
 	prior     float64
+	pairPrior float64
+	drawElo   string
+	advantage string
 	home      bool
+	ci        float64
 	smoothing float64
 	plot      string
 	draws     string
@@ -92,15 +106,20 @@ func btFlags() (*flag.FlagSet, *btOpts) {
 	fs.StringVar(&o.format, "format", "", "input format: pairs, matrix, games or pgn (default: pgn for .pgn files, else pairs)")
 	fs.Float64Var(&o.eloMean, "elo-mean", 1600, "mean Elo of the pool (the anchor's Elo with --anchor NAME)")
 	fs.BoolVar(&o.json, "json", false, `print {"players":[{"name","elo","se",...}],"tau","dkl",...} as JSON`)
-	fs.Float64Var(&o.prior, "prior", 0, "virtual drawn games between every pair (a regularised fit)")
+	fs.StringVar(&o.model, "model", "bt", "bt (Bradley-Terry), or bayeselo (BayesElo's model: drawelo, first-move advantage, prior, its Elo scale)")
+	fs.Float64Var(&o.prior, "prior", 0, "BayesElo's prior: virtual draws per player, spread over the opponents it met (default 2 with --model bayeselo)")
+	fs.Float64Var(&o.pairPrior, "pair-prior", 0, "virtual draws between every pair of players, met or not (links pools that never met; shrinks ratings much more)")
+	fs.StringVar(&o.drawElo, "drawelo", "", "with --model bayeselo: BayesElo's draw parameter in `ELO`, or fit to estimate it (default 97.3)")
+	fs.StringVar(&o.advantage, "advantage", "", "with --model bayeselo: first-move advantage in `ELO`, or fit to estimate it (default 32.8)")
 	fs.BoolVar(&o.home, "home", false, "fit a first-move advantage (needs the seat: pairs' first column, games, pgn)")
+	fs.Float64Var(&o.ci, "ci", 0.95, "confidence `LEVEL` of the intervals, in (0, 1)")
 	fs.Float64Var(&o.smoothing, "smoothing", intrans.DefaultSmoothing, "constant added to each count of games won in D_KL")
-	fs.StringVar(&o.plot, "plot", "", "also save a rating plot with 95% intervals to `FILE` (.pdf, .svg, .png, .eps)")
+	fs.StringVar(&o.plot, "plot", "", "also save a rating plot with the confidence intervals to `FILE` (.pdf, .svg, .png, .eps)")
 	fs.StringVar(&o.draws, "draws", "half", "draw model: half (a draw is half a win each), davidson or rao-kupper (BayesElo's)")
 	fs.StringVar(&o.method, "method", "newton", "algorithm: newton, or mm (Hunter's MM, as paper 003; half-point draws)")
 	fs.StringVar(&o.anchor, "anchor", "", "fix this player's Elo (`NAME` or NAME=ELO; default ELO: --elo-mean); SEs become those of the difference to it")
 	fs.Var(&o.exclude, "exclude", "leave out this player and its games (`NAME`; repeat the flag for several)")
-	fs.StringVar(&o.los, "los", "", "write the likelihood-of-superiority matrix P(row stronger than column) to `FILE` (CSV)")
+	fs.StringVar(&o.los, "los", "", "write the likelihood-of-superiority matrix P(row stronger than column) to `FILE` (CSV), or - to print it")
 	fs.IntVar(&o.losTop, "los-top", 0, "with --los: only the K best-rated players (needed above 3000 players)")
 	fs.StringVar(&o.cov, "cov", "", "write the full covariance of the log-strengths to `FILE` (CSV; dense: players^2 numbers)")
 	fs.Float64Var(&o.seTol, "se-tol", 1e-3, "relative accuracy of the standard errors computed without the dense covariance")
@@ -109,13 +128,13 @@ func btFlags() (*flag.FlagSet, *btOpts) {
 }
 
 type btPlayer struct {
-	Name   string  `json:"name"`
-	Elo    float64 `json:"elo"`
-	SE     float64 `json:"se"`
-	CILow  float64 `json:"ci_low"`
-	CIHigh float64 `json:"ci_high"`
-	Games  float64 `json:"games"`
-	Score  float64 `json:"score_pct"`
+	Name   string `json:"name"`
+	Elo    num    `json:"elo"`
+	SE     num    `json:"se"`
+	CILow  num    `json:"ci_low"`
+	CIHigh num    `json:"ci_high"`
+	Games  num    `json:"games"`
+	Score  num    `json:"score_pct"`
 }
 
 func cmdBT(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -147,24 +166,29 @@ func btFormat(file, format string) string {
 	return "pairs"
 }
 
-// btReadError turns bad input into a usage error: bad data, or a file
-// that is missing, unreadable or a directory.
-func btReadError(err error) error {
-	var de *bt.DataError
-	if errors.As(err, &de) || errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) ||
-		errors.Is(err, syscall.EISDIR) || strings.HasPrefix(err.Error(), "unknown format") {
-		return usagef("%v", err)
-	}
-	return err
-}
-
-// readBT reads FILE as results.
+// readBT reads FILE as results. Every failure to read it is bad input
+// (exit 2): a missing, unreadable or non-regular file, or bad data.
 func readBT(file, format string) (*bt.Results, error) {
+	if err := regularFile(file); err != nil {
+		return nil, err
+	}
 	res, err := bt.ReadFile(file, btFormat(file, format))
 	if err != nil {
-		return nil, btReadError(err)
+		return nil, usagef("%v", err)
 	}
 	return res, nil
+}
+
+// regularFile checks that path names a file that can be read.
+func regularFile(path string) error {
+	st, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return usagef("%v", err)
+	case st.IsDir():
+		return usagef("%s is a directory, not a results file", path)
+	}
+	return nil
 }
 
 func btGroups(args []string, stdout io.Writer) error {
@@ -220,96 +244,213 @@ func (p *phases) total() {
 	}
 }
 
-func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs, o := btFlags()
-	file, err := parseFileFlags(fs, args, stdout, btHelp, "coevo bt fit FILE")
-	if err != nil {
-		return err
-	}
+// btOptions turns the flags into fit options.
+func btOptions(fs *flag.FlagSet, o *btOpts) (bt.Options, error) {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	draws, err := bt.ParseDrawModel(o.draws)
 	if err != nil {
-		return usagef("--draws: %v", err)
+		return bt.Options{}, usagef("--draws: %v", err)
 	}
-	opt := bt.Options{Draws: draws, Home: o.home, Prior: o.prior, EloMean: o.eloMean, SETol: o.seTol}
+	opt := bt.Options{Draws: draws, Home: o.home}
+	switch o.model {
+	case "bt":
+		for _, f := range []string{"drawelo", "advantage"} {
+			if set[f] {
+				return opt, usagef("--%s is a parameter of --model bayeselo (with --model bt: --draws rao-kupper, --home)", f)
+			}
+		}
+	case "bayeselo":
+		if set["home"] {
+			return opt, usagef("--home: with --model bayeselo the first-move advantage is --advantage ELO, or --advantage fit to estimate it")
+		}
+		if set["draws"] && draws != bt.RaoKupper {
+			return opt, usagef("--draws %s: BayesElo's model has Rao-Kupper draws", o.draws)
+		}
+		opt = bt.BayesElo()
+		if set["drawelo"] {
+			if opt.FixDraw, opt.DrawElo, err = fixedOrFit("drawelo", o.drawElo); err != nil {
+				return opt, err
+			}
+		}
+		if set["advantage"] {
+			if opt.FixHome, opt.HomeElo, err = fixedOrFit("advantage", o.advantage); err != nil {
+				return opt, err
+			}
+		}
+		if !set["prior"] {
+			o.prior = bt.BayesEloPrior
+		}
+	default:
+		return opt, usagef("--model %q: want bt or bayeselo", o.model)
+	}
+	opt.Prior, opt.PairPrior, opt.EloMean, opt.SETol = o.prior, o.pairPrior, o.eloMean, o.seTol
 	switch o.method {
 	case "newton":
 	case "mm":
 		opt.Method = bt.MM
 	default:
-		return usagef("--method %q: want newton or mm", o.method)
+		return opt, usagef("--method %q: want newton or mm", o.method)
 	}
-	if o.prior < 0 {
-		return usagef("--prior %v: must be non-negative", o.prior)
-	}
-	if o.seTol <= 0 || o.seTol >= 1 {
-		return usagef("--se-tol %v: want a relative accuracy in (0, 1)", o.seTol)
-	}
-	if o.losTop < 0 {
-		return usagef("--los-top %d: must be positive", o.losTop)
+	switch {
+	case o.prior < 0:
+		return opt, usagef("--prior %v: must be non-negative", o.prior)
+	case o.pairPrior < 0:
+		return opt, usagef("--pair-prior %v: must be non-negative", o.pairPrior)
+	case o.prior > 0 && o.pairPrior > 0:
+		return opt, usagef("--prior and --pair-prior: choose one")
+	case o.seTol <= 0 || o.seTol >= 1:
+		return opt, usagef("--se-tol %v: want a relative accuracy in (0, 1)", o.seTol)
+	case o.ci <= 0 || o.ci >= 1:
+		return opt, usagef("--ci %v: want a confidence level in (0, 1), such as 0.95", o.ci)
+	case o.losTop < 0:
+		return opt, usagef("--los-top %d: must be positive", o.losTop)
+	case opt.Method == bt.MM && opt.Draws != bt.HalfPoint:
+		return opt, usagef("--method mm fits half-point draws only; use --method newton with --draws %s", opt.Draws)
 	}
 	if o.anchor != "" {
 		opt.Anchor, opt.AnchorElo = o.anchor, o.eloMean
 		if k := strings.LastIndex(o.anchor, "="); k >= 0 {
 			elo, err := strconv.ParseFloat(o.anchor[k+1:], 64)
 			if err != nil || math.IsNaN(elo) || math.IsInf(elo, 0) {
-				return usagef("--anchor %q: want NAME or NAME=ELO with a finite ELO", o.anchor)
+				return opt, usagef("--anchor %q: want NAME or NAME=ELO with a finite ELO", o.anchor)
 			}
 			opt.Anchor, opt.AnchorElo = o.anchor[:k], elo
 		}
 	}
-	if opt.Method == bt.MM && draws != bt.HalfPoint {
-		return usagef("--method mm fits half-point draws only; use --method newton with --draws %s", o.draws)
+	return opt, nil
+}
+
+// fixedOrFit reads a BayesElo parameter flag: an Elo value to hold it at,
+// or "fit" to estimate it.
+func fixedOrFit(flagName, v string) (fixed bool, elo float64, err error) {
+	if strings.EqualFold(v, "fit") {
+		return false, 0, nil
+	}
+	elo, err = strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(elo) || math.IsInf(elo, 0) {
+		return false, 0, usagef("--%s %q: want a finite number of Elo, or fit", flagName, v)
+	}
+	if flagName == "drawelo" && elo <= 0 {
+		return false, 0, usagef("--drawelo %v: must be positive (0 makes every draw impossible)", elo)
+	}
+	return true, elo, nil
+}
+
+// btFitError turns a fit's error into the command's: bad data or options
+// exit 2, an interrupted fit 130, a fit that failed to converge 1.
+func btFitError(ctx context.Context, file string, err error) error {
+	var (
+		nc *bt.NotConnectedError
+		ce *bt.ConvergenceError
+	)
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case errors.As(err, &nc):
+		return usagef("%s: %v (coevo bt groups %s shows the groups)", file, err, file)
+	case errors.As(err, &ce) && ce.Stalled:
+		return fmt.Errorf("%s: %w", file, err)
+	case errors.As(err, &ce):
+		return fmt.Errorf("%s: Bradley-Terry fit did not converge in %d iterations (last change %.3g; please report the data)", file, ce.Iterations, ce.Change)
+	}
+	return usagef("%s: %v", file, err)
+}
+
+// btData is what bt fit reads: the players, their games by pair, and
+// what the reading did that the output must say.
+type btData struct {
+	players []string
+	pairs   *bt.Pairs
+	res     *bt.Results // nil when read straight into pairs
+	noGames []string    // players named without games, left out
+	halves  float64     // pairs of half points read as draws
+	seated  bool        // some game records who moved first
+}
+
+// readForFit reads FILE for bt fit. Games and PGN files go straight into
+// pairs when the fit needs no seats and nothing is excluded, so that a
+// large tournament is held once, compactly; otherwise the matchups are
+// kept.
+func readForFit(file string, o *btOpts, opt bt.Options) (*btData, error) {
+	format := btFormat(file, o.format)
+	d := &btData{}
+	if (format == "games" || format == "pgn") && !opt.Home && len(o.exclude) == 0 {
+		if err := regularFile(file); err != nil {
+			return nil, err
+		}
+		var err error
+		if d.players, d.pairs, err = bt.ReadPairsFile(file, format); err != nil {
+			return nil, usagef("%v", err)
+		}
+		return d, nil
+	}
+	res, err := readBT(file, format)
+	if err != nil {
+		return nil, err
+	}
+	if d.noGames = res.NoGames(); len(d.noGames) > 0 {
+		if res, err = res.Without(d.noGames...); err != nil {
+			return nil, err
+		}
+	}
+	if len(o.exclude) > 0 {
+		if res, err = res.Without(o.exclude...); err != nil {
+			return nil, usagef("--exclude: %v", err)
+		}
+	}
+	if format == "matrix" && opt.Draws != bt.HalfPoint {
+		res, d.halves = res.HalfPointsAsDraws()
+	}
+	for _, m := range res.Matchups {
+		d.seated = d.seated || m.Seat != bt.NoSeat
+	}
+	d.players, d.pairs, d.res = res.Players, res.Pairs(), res
+	return d, nil
+}
+
+func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs, o := btFlags()
+	file, err := parseFileFlags(fs, args, stdout, btHelp, "coevo bt fit FILE")
+	if err != nil {
+		return err
+	}
+	opt, err := btOptions(fs, o)
+	if err != nil {
+		return err
 	}
 	ph := &phases{w: stderr, on: o.timings, start: time.Now(), last: time.Now()}
-	// Everything but the first-move model and exclusions works on results
-	// aggregated by pair: read only those, so that a large tournament is
-	// held once, compactly.
-	var (
-		players []string
-		pairs   *bt.Pairs
-		fit     *bt.Ratings
-	)
-	if o.home || len(o.exclude) > 0 {
-		var res *bt.Results
-		if res, err = readBT(file, o.format); err != nil {
-			return err
-		}
-		if len(o.exclude) > 0 {
-			if res, err = res.Without(o.exclude...); err != nil {
-				return usagef("--exclude: %v", err)
-			}
-		}
-		players, pairs = res.Players, res.Pairs()
-		if err := checkAnchor(opt.Anchor, players, file); err != nil {
-			return err
-		}
-		ph.done("read")
-		if o.home {
-			fit, err = opt.FitContext(ctx, res)
-		} else {
-			res.Matchups = nil
-			fit, err = opt.FitPairs(ctx, players, pairs)
-		}
+	d, err := readForFit(file, o, opt)
+	if err != nil {
+		return err
+	}
+	players, pairs := d.players, d.pairs
+	if pairs.Len() == 0 {
+		return usagef("%s: no games to rate", file)
+	}
+	if err := checkAnchor(opt.Anchor, players, file); err != nil {
+		return err
+	}
+	ph.done("read")
+	var fit *bt.Ratings
+	if d.res != nil && opt.Home {
+		fit, err = opt.FitContext(ctx, d.res)
 	} else {
-		players, pairs, err = bt.ReadPairsFile(file, btFormat(file, o.format))
-		if err != nil {
-			return btReadError(err)
-		}
-		if err := checkAnchor(opt.Anchor, players, file); err != nil {
-			return err
-		}
-		ph.done("read")
+		d.res = nil
 		fit, err = opt.FitPairs(ctx, players, pairs)
 	}
 	if err != nil {
-		var nc *bt.NotConnectedError
-		if errors.As(err, &nc) {
-			return usagef("%s: %v (coevo bt groups %s shows the groups)", file, err, file)
-		}
-		if strings.Contains(err.Error(), "draw model needs") || strings.Contains(err.Error(), "first-move advantage cannot") {
-			return usagef("%s: %v", file, err)
-		}
-		return fmt.Errorf("%s: %w", file, err)
+		return btFitError(ctx, file, err)
+	}
+	// Options read an EloMean of 0 as the default 1600; --elo-mean 0
+	// means 0.
+	fit.Options.EloMean = o.eloMean
+	// Warnings, once the fit stands.
+	if len(d.noGames) > 0 {
+		fmt.Fprintf(stderr, "coevo bt: %s: %d player(s) with no games, not rated: %s\n", file, len(d.noGames), namesList(d.noGames))
+	}
+	if g := fit.Groups(); !g.Connected() {
+		fmt.Fprintf(stderr, "coevo bt: %s: warning: the games split the players into %d groups, from the top %s (coevo bt groups %s); their relative level comes from the prior's virtual draws alone\n", file, len(g.Members), groupsList(g), file)
 	}
 	ph.done("fit")
 	se, err := fit.StdErrors(ctx)
@@ -328,19 +469,25 @@ func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	ph.done("dkl")
 
 	elo, games, score := fit.Elo(), fit.Games(), fit.Score()
-	lo, hi := fit.CI(0.95)
+	lo, hi := fit.CI(o.ci)
 	rows := make([]btPlayer, len(elo))
 	for i := range elo {
-		rows[i] = btPlayer{players[i], elo[i], se[i], lo[i], hi[i], games[i], score[i]}
+		rows[i] = btPlayer{players[i], num(elo[i]), num(se[i]), num(lo[i]), num(hi[i]), num(games[i]), num(score[i])}
 	}
 	if o.plot != "" {
-		if err := saveRatingPlot(fit, o.plot); err != nil {
+		if err := saveRatingPlot(fit, o.plot, o.ci); err != nil {
 			return err
 		}
 	}
+	var los *losTable
 	if o.los != "" {
-		if err := writeLOS(ctx, fit, o.los, o.losTop); err != nil {
+		if los, err = superiority(ctx, fit, o.losTop); err != nil {
 			return err
+		}
+		if o.los != "-" {
+			if err := writeLOS(los, o.los); err != nil {
+				return err
+			}
 		}
 	}
 	if o.cov != "" {
@@ -348,27 +495,31 @@ func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	model := btModel(fit, opt, o.model, d)
 	if o.json {
 		type jsonOut struct {
 			Players     []btPlayer `json:"players"`
+			NoGames     []string   `json:"no_games,omitempty"`
+			CILevel     float64    `json:"ci_level"`
 			Tau         num        `json:"tau"`
 			Triads      int64      `json:"triads_played"`
 			Cyclic      int64      `json:"triads_cyclic"`
-			DKL         float64    `json:"dkl"`
+			DKL         num        `json:"dkl"`
 			Pairs       int        `json:"pairs"`
+			Groups      int        `json:"groups"`
 			MedianGames float64    `json:"median_games_per_pair"`
-			Home        float64    `json:"home,omitempty"`
-			Draws       string     `json:"draw_model"`
-			Draw        float64    `json:"draw,omitempty"`
-			Iterations  int        `json:"iterations"`
-			Method      string     `json:"method"`
-			SEMethod    string     `json:"se_method"`
-			SEBound     float64    `json:"se_bound"`
+			btModelJSON
+			Iterations int       `json:"iterations"`
+			Method     string    `json:"method"`
+			SEMethod   string    `json:"se_method"`
+			SEBound    num       `json:"se_bound"`
+			LOS        *losTable `json:"los,omitempty"`
 		}
-		out := jsonOut{rows, num(tr.Tau()), tr.Played, tr.Cyclic, dkl, pairs.Len(), medianGames, 0,
-			draws.String(), fit.Draw, fit.Iterations, opt.Method.String(), seMethod, seBound}
-		if o.home {
-			out.Home = fit.Home
+		out := jsonOut{Players: rows, NoGames: d.noGames, CILevel: o.ci, Tau: num(tr.Tau()), Triads: tr.Played, Cyclic: tr.Cyclic,
+			DKL: num(dkl), Pairs: pairs.Len(), Groups: len(fit.Groups().Members), MedianGames: medianGames, btModelJSON: model,
+			Iterations: fit.Iterations, Method: opt.Method.String(), SEMethod: seMethod, SEBound: num(seBound)}
+		if o.los == "-" {
+			out.LOS = los
 		}
 		enc := json.NewEncoder(stdout)
 		enc.SetEscapeHTML(false)
@@ -377,8 +528,9 @@ func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		ph.total()
 		return err
 	}
+	level := strconv.FormatFloat(100*o.ci, 'f', -1, 64) + "%"
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "player\telo\tse\t95% low\t95% high\tgames\tscore%\t")
+	fmt.Fprintf(tw, "player\telo\tse\t%s low\t%s high\tgames\tscore%%\t\n", level, level)
 	for _, p := range rows {
 		fmt.Fprintf(tw, "%s\t%.1f\t%.1f\t%.1f\t%.1f\t%g\t%.1f\t\n", p.Name, p.Elo, p.SE, p.CILow, p.CIHigh, p.Games, p.Score)
 	}
@@ -400,19 +552,132 @@ func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "; anchor %s at %g (SEs are of the difference to it)", opt.Anchor, opt.AnchorElo)
 	}
 	fmt.Fprintln(stdout)
-	hse, dse := fit.ParamSE()
-	if o.home {
-		fmt.Fprintf(stdout, "first-move advantage: x%.4f (%.1f ± %.1f Elo)\n", fit.Home, 400*math.Log10(fit.Home), 400/math.Ln10*hse)
-	}
-	switch draws {
-	case bt.Davidson:
-		fmt.Fprintf(stdout, "draw parameter (Davidson nu): %.4f (log nu %.4f ± %.4f)\n", fit.Draw, math.Log(fit.Draw), dse)
-	case bt.RaoKupper:
-		fmt.Fprintf(stdout, "draw parameter (Rao-Kupper theta): %.4f, drawelo %.1f ± %.1f\n", fit.Draw, 400*math.Log10(fit.Draw), 400/math.Ln10*dse)
+	model.print(stdout, fit)
+	if o.los == "-" {
+		los.print(stdout)
 	}
 	ph.done("output")
 	ph.total()
 	return nil
+}
+
+// btModelJSON is the model's description in --json.
+type btModelJSON struct {
+	Model           string  `json:"model"`
+	Draws           string  `json:"draw_model"`
+	Draw            num     `json:"draw,omitempty"`
+	DrawElo         num     `json:"drawelo,omitempty"`
+	DrawEloFitted   *bool   `json:"drawelo_fitted,omitempty"`
+	Home            num     `json:"home,omitempty"`
+	Advantage       num     `json:"advantage,omitempty"`
+	AdvantageFitted *bool   `json:"advantage_fitted,omitempty"`
+	Seated          *bool   `json:"seated_games,omitempty"`
+	Prior           float64 `json:"prior"`
+	PairPrior       float64 `json:"pair_prior"`
+	Scale           num     `json:"scale"`
+	HalfPointDraws  float64 `json:"half_points_read_as_draws,omitempty"`
+}
+
+// btModel describes the model fitted.
+func btModel(fit *bt.Ratings, opt bt.Options, model string, d *btData) btModelJSON {
+	m := btModelJSON{Model: model, Draws: opt.Draws.String(), Prior: opt.Prior, PairPrior: opt.PairPrior,
+		Scale: num(fit.Scale), HalfPointDraws: d.halves}
+	yes, no := true, false
+	fitted := func(fixed bool) *bool {
+		if fixed {
+			return &no
+		}
+		return &yes
+	}
+	if opt.Draws != bt.HalfPoint {
+		m.Draw = num(fit.Draw)
+	}
+	if opt.Draws == bt.RaoKupper {
+		m.DrawElo, m.DrawEloFitted = num(400*math.Log10(fit.Draw)), fitted(opt.FixDraw)
+		if opt.FixDraw {
+			m.DrawElo = num(opt.DrawElo)
+		}
+	}
+	if opt.Home {
+		m.Home, m.Advantage, m.AdvantageFitted = num(fit.Home), num(400*math.Log10(fit.Home)), fitted(opt.FixHome)
+		if opt.FixHome {
+			m.Advantage = num(opt.HomeElo)
+		}
+		m.Seated = &d.seated
+		if d.res == nil {
+			m.Seated = &no
+		}
+	}
+	return m
+}
+
+// print writes the model's parameters below the ratings.
+func (m btModelJSON) print(w io.Writer, fit *bt.Ratings) {
+	hse, dse := fit.ParamSE()
+	state := func(fitted *bool, se float64, unit string) string {
+		if !*fitted {
+			return "fixed"
+		}
+		return fmt.Sprintf("± %.1f%s", se, unit)
+	}
+	if m.Model == "bayeselo" {
+		fmt.Fprintf(w, "BayesElo's model: drawelo %.1f (%s), first-move advantage %.1f Elo (%s)", float64(m.DrawElo),
+			state(m.DrawEloFitted, 400/math.Ln10*dse, ""), float64(m.Advantage), state(m.AdvantageFitted, 400/math.Ln10*hse, ""))
+		if !*m.Seated {
+			fmt.Fprint(w, " entering no game (none records who moved first)")
+		}
+		fmt.Fprintf(w, ", prior %g virtual draws per player, Elo scale %.4f\n", m.Prior, float64(m.Scale))
+	} else {
+		if m.Home != 0 {
+			fmt.Fprintf(w, "first-move advantage: x%.4f (%.1f ± %.1f Elo)\n", float64(m.Home), float64(m.Advantage), 400/math.Ln10*hse)
+		}
+		switch m.Draws {
+		case "davidson":
+			fmt.Fprintf(w, "draw parameter (Davidson nu): %.4f (log nu %.4f ± %.4f)\n", float64(m.Draw), math.Log(float64(m.Draw)), dse)
+		case "rao-kupper":
+			fmt.Fprintf(w, "draw parameter (Rao-Kupper theta): %.4f, drawelo %.1f ± %.1f\n", float64(m.Draw), float64(m.DrawElo), 400/math.Ln10*dse)
+		}
+		switch {
+		case m.Prior > 0:
+			fmt.Fprintf(w, "prior: %g virtual draws per player (BayesElo's)\n", m.Prior)
+		case m.PairPrior > 0:
+			fmt.Fprintf(w, "prior: %g virtual draws between every pair of players\n", m.PairPrior)
+		}
+	}
+	if m.HalfPointDraws > 0 {
+		fmt.Fprintf(w, "draws: the matrix gives points; each of the %g pairs with half points is read as one draw (the fewest the points allow)\n", m.HalfPointDraws)
+	}
+}
+
+// namesList quotes a few names.
+func namesList(s []string) string {
+	const show = 8
+	q := make([]string, 0, show)
+	for i, n := range s {
+		if i == show {
+			return strings.Join(q, ", ") + fmt.Sprintf(" and %d more", len(s)-show)
+		}
+		q = append(q, strconv.Quote(n))
+	}
+	return strings.Join(q, ", ")
+}
+
+// groupsList names the first groups, each by its first players:
+// {"a", "b"} > {"c"} > ...
+func groupsList(g *bt.Groups) string {
+	const show = 3
+	var q []string
+	for c, m := range g.Members {
+		if c == show {
+			return strings.Join(q, " > ") + fmt.Sprintf(" and %d more groups", len(g.Members)-show)
+		}
+		names := make([]string, len(m))
+		for k, i := range m {
+			names[k] = g.Players[i]
+		}
+		q = append(q, "{"+namesList(names)+"}")
+	}
+	return strings.Join(q, " > ")
 }
 
 // checkAnchor checks that the anchor, if any, is a player.
@@ -436,8 +701,8 @@ func median(p *bt.Pairs) float64 {
 	return g[len(g)/2]
 }
 
-func saveRatingPlot(fit *bt.Ratings, path string) error {
-	lo, hi := fit.CI(0.95)
+func saveRatingPlot(fit *bt.Ratings, path string, level float64) error {
+	lo, hi := fit.CI(level)
 	p, err := plot.Ratings(fit.Players, fit.Elo(), lo, hi)
 	if err != nil {
 		return err
@@ -445,13 +710,19 @@ func saveRatingPlot(fit *bt.Ratings, path string) error {
 	return plot.Save(p, path)
 }
 
-// writeLOS writes the likelihood-of-superiority matrix of the top players
-// by Elo (all when top is 0) as CSV.
-func writeLOS(ctx context.Context, fit *bt.Ratings, path string, top int) error {
+// losTable is the likelihood of superiority of the top players by Elo.
+type losTable struct {
+	Players []string `json:"players"`
+	P       [][]num  `json:"p"` // P[a][b] = P(player a stronger than b); null on the diagonal
+}
+
+// superiority computes the likelihood-of-superiority matrix of the top
+// players by Elo (all when top is 0).
+func superiority(ctx context.Context, fit *bt.Ratings, top int) (*losTable, error) {
 	n := len(fit.Players)
 	if top == 0 || top > n {
 		if n > 3000 && top == 0 {
-			return usagef("--los: a matrix of %d players has %d cells; give --los-top K", n, n*n)
+			return nil, usagef("--los: a matrix of %d players has %d cells; give --los-top K", n, n*n)
 		}
 		top = n
 	}
@@ -472,22 +743,38 @@ func writeLOS(ctx context.Context, fit *bt.Ratings, path string, top int) error 
 	idx = idx[:top]
 	los, err := fit.SuperiorityOf(ctx, idx)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	t := &losTable{P: make([][]num, top)}
+	for a, i := range idx {
+		t.Players = append(t.Players, fit.Players[i])
+		t.P[a] = make([]num, top)
+		for b := range idx {
+			t.P[a][b] = num(los[a][b])
+			if a == b {
+				t.P[a][b] = num(math.NaN())
+			}
+		}
+	}
+	return t, nil
+}
+
+// writeLOS writes the matrix as CSV.
+func writeLOS(t *losTable, path string) error {
 	return atomicfile.Write(path, func(w io.Writer) error {
 		head := []string{"player"}
-		for _, i := range idx {
-			head = append(head, csvQuote(fit.Players[i]))
+		for _, p := range t.Players {
+			head = append(head, csvQuote(p))
 		}
 		fmt.Fprintln(w, strings.Join(head, ","))
-		for a, i := range idx {
-			row := []string{csvQuote(fit.Players[i])}
-			for b := range idx {
+		for a, p := range t.Players {
+			row := []string{csvQuote(p)}
+			for b := range t.Players {
 				if a == b {
 					row = append(row, "")
 					continue
 				}
-				row = append(row, strconv.FormatFloat(los[a][b], 'f', 4, 64))
+				row = append(row, strconv.FormatFloat(float64(t.P[a][b]), 'f', 4, 64))
 			}
 			if _, err := fmt.Fprintln(w, strings.Join(row, ",")); err != nil {
 				return err
@@ -495,6 +782,30 @@ func writeLOS(ctx context.Context, fit *bt.Ratings, path string, top int) error 
 		}
 		return nil
 	})
+}
+
+// print writes the matrix in percent, players by Elo, columns numbered as
+// the rows.
+func (t *losTable) print(w io.Writer) {
+	fmt.Fprintln(w, "likelihood of superiority, % (row stronger than column):")
+	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "\t\t")
+	for b := range t.Players {
+		fmt.Fprintf(tw, "%d\t", b+1)
+	}
+	fmt.Fprintln(tw)
+	for a, p := range t.Players {
+		fmt.Fprintf(tw, "%d\t%s\t", a+1, p)
+		for b := range t.Players {
+			if a == b {
+				fmt.Fprint(tw, "-\t")
+				continue
+			}
+			fmt.Fprintf(tw, "%.0f\t", 100*float64(t.P[a][b]))
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
 }
 
 // writeCov writes the covariance of the log-strengths as CSV.

@@ -16,19 +16,22 @@ import (
 	"github.com/coevolab/coevo/engine/tournament"
 	"github.com/coevolab/coevo/internal/atomicfile"
 	"github.com/coevolab/coevo/stats/ciao"
+	"github.com/coevolab/coevo/stats/plot"
 )
 
 func ciaoHelp(w io.Writer) {
-	fmt.Fprint(w, `Usage: coevo ciao DIR [--games 100] [--epsilon 0.1] [--plot ciao.pdf] [--csv ciao.csv]
+	fmt.Fprint(w, `Usage: coevo ciao DIR [--games 100] [--epsilon 0.1] [--plot ciao.pdf] [--palette grey] [--csv ciao.csv]
 
 Plays the league of the permanent archive of a coevo coevolve run (DIR, or
 its archive.csv): every pair --games games, half in each seat, with forced
 random moves of probability --epsilon (paper 003: 100 and 0.1). Prints the
 transitivity of the league as paper 003 Table V does (tau, D_KL), its best
 player and its dominance tournament; --plot draws the CIAO plot (every
-player against every earlier one, fig. 4) with its colour scale (.pdf,
-.svg, .png or .eps); --csv writes the CIAO matrix; --league writes the
-games for coevo bt fit --format games. Results do not depend on --workers.
+player against every earlier one, fig. 4) with its colour bar (.pdf,
+.svg, .png at 300 dpi, or .eps; 3.5 in wide), in the paper's greys or
+--palette viridis or diverging (white at an even score); --csv writes the
+CIAO matrix; --league writes the games for coevo bt fit --format games.
+Results do not depend on --workers.
 
 Flags:
 `)
@@ -41,6 +44,7 @@ type ciaoOpts struct {
 	epsilon                 float64
 	seed                    uint64
 	plot, csv, league, name string
+	palette                 string
 	json                    bool
 }
 
@@ -51,6 +55,7 @@ func ciaoFlags() (*flag.FlagSet, *ciaoOpts) {
 	fs.Float64Var(&o.epsilon, "epsilon", 0.1, "probability of a forced random move")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the games' random streams")
 	fs.StringVar(&o.plot, "plot", "", "draw the CIAO plot to `FILE` (.pdf, .svg, .png, .eps)")
+	fs.StringVar(&o.palette, "palette", "grey", "colours of the CIAO plot: grey (paper 003 fig. 4), viridis or diverging")
 	fs.StringVar(&o.csv, "csv", "", "write the CIAO matrix to `FILE`")
 	fs.StringVar(&o.league, "league", "", "write the league's games to `FILE` (coevo bt fit FILE --format games)")
 	fs.StringVar(&o.name, "title", "", "title of the plot (default: the run's method and seed)")
@@ -114,6 +119,11 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return usagef("--plot %s: unknown format %q (want .pdf, .svg, .png or .eps)", o.plot, filepath.Ext(o.plot))
 		}
 	}
+	switch o.palette {
+	case "grey", "viridis", "diverging":
+	default:
+		return usagef("--palette %s: want grey, viridis or diverging", o.palette)
+	}
 	arch, title, err := ciaoArchive(path)
 	if err != nil {
 		return err
@@ -139,9 +149,17 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	dom := m.Dominance()
 	best := m.Best()
 	if o.plot != "" {
-		fig, err := m.Figure(title)
+		s := m.Style()
+		s.Title = title
+		switch o.palette {
+		case "viridis":
+			s.Palette, s.Missing = plot.Viridis, nil
+		case "diverging":
+			s.Palette, s.Missing, s.Diverging, s.Center = plot.PurpleOrange, nil, true, 0.5
+		}
+		p, err := m.PlotStyle(s)
 		if err == nil {
-			err = fig.Save(o.plot)
+			err = plot.Save(p, o.plot)
 		}
 		if err != nil {
 			return fmt.Errorf("--plot %s: %w", o.plot, err)

@@ -121,6 +121,10 @@ func TestCoevolveAndCIAO(t *testing.T) {
 	if png := readFile(t, plot); !strings.HasPrefix(png, "\x89PNG") {
 		t.Error("the plot is not a PNG")
 	}
+	svg := filepath.Join(t.TempDir(), "ciao.svg")
+	if _, errs, st := coevo("ciao", dir, "--games", "10", "--plot", svg, "--palette", "diverging"); st != 0 || !strings.Contains(readFile(t, svg), "score of current vs ancestor") {
+		t.Errorf("ciao --palette diverging: status %d: %s", st, errs)
+	}
 	text, errs, st := coevo("ciao", filepath.Join(dir, coevolve.ArchiveFile), "--games", "10")
 	if st != 0 || !strings.Contains(text, "tau = ") || !strings.Contains(text, "dominance tournament:") {
 		t.Errorf("ciao on the archive file: status %d: %s %s", st, text, errs)
@@ -305,6 +309,7 @@ func TestCoevolveBadUsage(t *testing.T) {
 		{[]string{"ciao", filepath.Join(dir, "none")}, "none"},
 		{[]string{"ciao", run, "--games", "3"}, "--games 3"},
 		{[]string{"ciao", run, "--plot", filepath.Join(dir, "c.gif")}, "unknown format"},
+		{[]string{"ciao", run, "--palette", "jet"}, "--palette jet"},
 		{[]string{"ciao", run, "--csv", filepath.Join(dir, "no", "c.csv")}, "does not exist"},
 		{[]string{"othello", "league", "--players", "heuristic,random:1", "--shard", "0/2"}, "need --out"},
 		{[]string{"othello", "league", "--players", "heuristic,file:w.txt", "--out", filepath.Join(dir, "l.csv"), "--slurm"}, "absolute path"},

@@ -191,7 +191,9 @@ func TestSweepKillAndResumeChangedConfig(t *testing.T) {
 func TestSweepSIGTERM(t *testing.T) {
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "sweep.json")
-	writeFile(t, cfg, slowCfg)
+	// 80 runs, a second or more: the signal must land before the end even
+	// when a loaded machine delays this test's polling
+	writeFile(t, cfg, strings.Replace(slowCfg, `"seeds": 8`, `"seeds": 40`, 1))
 	out := filepath.Join(dir, "results.csv")
 	cmd, stderr := coevoProcess(t, "umda", "sweep", cfg, "--out", out)
 	waitRows(t, out, 2)

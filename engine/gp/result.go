@@ -114,8 +114,9 @@ func (r *Result) DataFrame() dataframe.DataFrame {
 	)
 }
 
-// Plot draws the best and the mean error of each generation (log scale,
-// errors of 0 drawn at 0.5) and the mean program length.
+// Plot draws the best and the mean error of each generation (the fitness's
+// error, on a log scale, errors of 0 drawn at 0.5) and the mean program
+// length in nodes.
 func (r *Result) Plot() (*gplot.Plot, error) {
 	n := len(r.History)
 	x := make([]float64, n)
@@ -126,6 +127,11 @@ func (r *Result) Plot() (*gplot.Plot, error) {
 		mean[i] = max(h.MeanError, 0.5)
 		length[i] = max(h.MeanLength, 0.5)
 	}
-	return plot.Lines(fmt.Sprintf("GP, %s fitness", r.Fitness), "generation", "error / nodes", true, x,
+	p, err := plot.Lines(fmt.Sprintf("GP, %s fitness", r.Fitness), "generation", "error, or length (nodes)", true, x,
 		[]string{"best error", "mean error", "mean length"}, [][]float64{best, mean, length})
+	if err != nil {
+		return nil, err
+	}
+	plot.CountAxis(&p.X)
+	return p, nil
 }

@@ -91,6 +91,7 @@ func (tr *Trace) Positions() dataframe.DataFrame {
 // in the figure style of stats/plot.
 func (tr *Trace) Plot() (*gplot.Plot, error) {
 	p := plot.New("", "generation", "probability")
+	plot.CountAxis(&p.X)
 	p.Y.Min, p.Y.Max = 0, 1
 	df := tr.DataFrame()
 	n := len(tr.P)

@@ -69,7 +69,7 @@ func (t *Reader) Next() ([]string, error) {
 }
 
 // Row returns the next record, io.EOF at the end, or a located error when
-// it has fewer fields than the header's n.
+// it has not the header's n fields (a field beyond them is named).
 func (t *Reader) Row(n int) ([]string, error) {
 	rec, err := t.Next()
 	if err != nil {
@@ -78,7 +78,19 @@ func (t *Reader) Row(n int) ([]string, error) {
 	if len(rec) < n {
 		return nil, t.Errorf(-1, "%d fields, the header has %d", len(rec), n)
 	}
+	if len(rec) > n {
+		return nil, t.Errorf(n, "%d fields, the header has %d: field %d (%q) has no column", len(rec), n, n+1, rec[n])
+	}
 	return rec, nil
+}
+
+// SkipBOM returns r without a UTF-8 byte-order mark at its start.
+func SkipBOM(r io.Reader) io.Reader {
+	br := bufio.NewReader(r)
+	if b, err := br.Peek(3); err == nil && string(b) == "\uFEFF" {
+		br.Discard(3)
+	}
+	return br
 }
 
 // Line returns the line of the last record read.

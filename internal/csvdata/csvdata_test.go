@@ -100,3 +100,11 @@ func TestTooManyBytes(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+func TestRowTooManyFields(t *testing.T) {
+	r := NewReader(strings.NewReader("a,b\n1,2,3\n"), "r.csv")
+	head, _, _ := r.Header("a,b")
+	if _, err := r.Row(len(head)); err == nil || err.Error() != `r.csv:2:5: 3 fields, the header has 2: field 3 ("3") has no column` {
+		t.Fatalf("got %v", err)
+	}
+}

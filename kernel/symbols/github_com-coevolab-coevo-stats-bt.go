@@ -4,36 +4,44 @@ package symbols
 
 import (
 	"github.com/coevolab/coevo/stats/bt"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
 func init() {
 	Symbols["github.com/coevolab/coevo/stats/bt/bt"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"AFirst":         reflect.ValueOf(bt.AFirst),
-		"BFirst":         reflect.ValueOf(bt.BFirst),
-		"Connectivity":   reflect.ValueOf(bt.Connectivity),
-		"Davidson":       reflect.ValueOf(bt.Davidson),
-		"Fit":            reflect.ValueOf(bt.Fit),
-		"Formats":        reflect.ValueOf(&bt.Formats).Elem(),
-		"FromDataFrame":  reflect.ValueOf(bt.FromDataFrame),
-		"HalfPoint":      reflect.ValueOf(bt.HalfPoint),
-		"MM":             reflect.ValueOf(bt.MM),
-		"NewResults":     reflect.ValueOf(bt.NewResults),
-		"Newton":         reflect.ValueOf(bt.Newton),
-		"NoSeat":         reflect.ValueOf(bt.NoSeat),
-		"ParseDrawModel": reflect.ValueOf(bt.ParseDrawModel),
-		"RaoKupper":      reflect.ValueOf(bt.RaoKupper),
-		"Read":           reflect.ValueOf(bt.Read),
-		"ReadFile":       reflect.ValueOf(bt.ReadFile),
-		"ReadPairs":      reflect.ValueOf(bt.ReadPairs),
-		"ReadPairsFile":  reflect.ValueOf(bt.ReadPairsFile),
+		"AFirst":            reflect.ValueOf(bt.AFirst),
+		"BFirst":            reflect.ValueOf(bt.BFirst),
+		"BayesElo":          reflect.ValueOf(bt.BayesElo),
+		"BayesEloAdvantage": reflect.ValueOf(constant.MakeFromLiteral("32.7999999999999999993061106096092771622352302074432373046875", token.FLOAT, 0)),
+		"BayesEloDrawElo":   reflect.ValueOf(constant.MakeFromLiteral("97.30000000000000000277555756156289135105907917022705078125", token.FLOAT, 0)),
+		"BayesEloPrior":     reflect.ValueOf(constant.MakeFromLiteral("2", token.INT, 0)),
+		"Connectivity":      reflect.ValueOf(bt.Connectivity),
+		"Davidson":          reflect.ValueOf(bt.Davidson),
+		"Fit":               reflect.ValueOf(bt.Fit),
+		"Formats":           reflect.ValueOf(&bt.Formats).Elem(),
+		"FromDataFrame":     reflect.ValueOf(bt.FromDataFrame),
+		"HalfPoint":         reflect.ValueOf(bt.HalfPoint),
+		"MM":                reflect.ValueOf(bt.MM),
+		"MaxCount":          reflect.ValueOf(constant.MakeFromLiteral("9007199254740992", token.INT, 0)),
+		"NewResults":        reflect.ValueOf(bt.NewResults),
+		"Newton":            reflect.ValueOf(bt.Newton),
+		"NoSeat":            reflect.ValueOf(bt.NoSeat),
+		"ParseDrawModel":    reflect.ValueOf(bt.ParseDrawModel),
+		"RaoKupper":         reflect.ValueOf(bt.RaoKupper),
+		"Read":              reflect.ValueOf(bt.Read),
+		"ReadFile":          reflect.ValueOf(bt.ReadFile),
+		"ReadPairs":         reflect.ValueOf(bt.ReadPairs),
+		"ReadPairsFile":     reflect.ValueOf(bt.ReadPairsFile),
 
 		// type definitions
 		"ConvergenceError":  reflect.ValueOf((*bt.ConvergenceError)(nil)),
 		"DataError":         reflect.ValueOf((*bt.DataError)(nil)),
 		"DrawModel":         reflect.ValueOf((*bt.DrawModel)(nil)),
 		"Groups":            reflect.ValueOf((*bt.Groups)(nil)),
+		"InputError":        reflect.ValueOf((*bt.InputError)(nil)),
 		"Link":              reflect.ValueOf((*bt.Link)(nil)),
 		"Matchup":           reflect.ValueOf((*bt.Matchup)(nil)),
 		"Method":            reflect.ValueOf((*bt.Method)(nil)),

@@ -11,7 +11,6 @@ func init() {
 	Symbols["github.com/coevolab/coevo/stats/ciao/ciao"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"FromResults":     reflect.ValueOf(ciao.FromResults),
-		"NewFigure":       reflect.ValueOf(ciao.NewFigure),
 		"Performance":     reflect.ValueOf(ciao.Performance),
 		"PerformancePlot": reflect.ValueOf(ciao.PerformancePlot),
 		"Play":            reflect.ValueOf(ciao.Play),
@@ -19,7 +18,6 @@ func init() {
 		// type definitions
 		"Curve":        reflect.ValueOf((*ciao.Curve)(nil)),
 		"Dominance":    reflect.ValueOf((*ciao.Dominance)(nil)),
-		"Figure":       reflect.ValueOf((*ciao.Figure)(nil)),
 		"Matrix":       reflect.ValueOf((*ciao.Matrix)(nil)),
 		"TableV":       reflect.ValueOf((*ciao.TableV)(nil)),
 		"Transitivity": reflect.ValueOf((*ciao.Transitivity)(nil)),

@@ -4,6 +4,8 @@ package symbols
 
 import (
 	"github.com/coevolab/coevo/stats/plot"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
@@ -13,12 +15,14 @@ func init() {
 		"Band":         reflect.ValueOf(plot.Band),
 		"Color":        reflect.ValueOf(plot.Color),
 		"Colors":       reflect.ValueOf(&plot.Colors).Elem(),
+		"CountAxis":    reflect.ValueOf(plot.CountAxis),
 		"Curve":        reflect.ValueOf(plot.Curve),
 		"DPI":          reflect.ValueOf(&plot.DPI).Elem(),
 		"DoubleHeight": reflect.ValueOf(&plot.DoubleHeight).Elem(),
 		"DoubleWidth":  reflect.ValueOf(&plot.DoubleWidth).Elem(),
 		"Finish":       reflect.ValueOf(plot.Finish),
 		"Gray":         reflect.ValueOf(&plot.Gray).Elem(),
+		"Greys":        reflect.ValueOf(&plot.Greys).Elem(),
 		"Heatmap":      reflect.ValueOf(plot.Heatmap),
 		"HeatmapOf":    reflect.ValueOf(plot.HeatmapOf),
 		"Height":       reflect.ValueOf(&plot.Height).Elem(),
@@ -26,18 +30,23 @@ func init() {
 		"Lines":        reflect.ValueOf(plot.Lines),
 		"LogAxis":      reflect.ValueOf(plot.LogAxis),
 		"LogLog":       reflect.ValueOf(plot.LogLog),
+		"Margin":       reflect.ValueOf(constant.MakeFromLiteral("0.03999999999999999999918684837063587167449441039934754371643066406", token.FLOAT, 0)),
 		"Missing":      reflect.ValueOf(&plot.Missing).Elem(),
 		"New":          reflect.ValueOf(plot.New),
 		"Points":       reflect.ValueOf(plot.Points),
+		"PurpleOrange": reflect.ValueOf(&plot.PurpleOrange).Elem(),
 		"Ratings":      reflect.ValueOf(plot.Ratings),
 		"Render":       reflect.ValueOf(plot.Render),
 		"Sans":         reflect.ValueOf(&plot.Sans).Elem(),
 		"Save":         reflect.ValueOf(plot.Save),
 		"SaveSize":     reflect.ValueOf(plot.SaveSize),
+		"Series":       reflect.ValueOf(plot.Series),
 		"Text":         reflect.ValueOf(plot.Text),
+		"Viridis":      reflect.ValueOf(&plot.Viridis).Elem(),
 		"Width":        reflect.ValueOf(&plot.Width).Elem(),
 
 		// type definitions
 		"HeatmapStyle": reflect.ValueOf((*plot.HeatmapStyle)(nil)),
+		"Palette":      reflect.ValueOf((*plot.Palette)(nil)),
 	}
 }

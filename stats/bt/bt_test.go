@@ -204,22 +204,74 @@ func TestDraws(t *testing.T) {
 	}
 }
 
+// Bad input is an error that names the file, line and (when it can)
+// column, and says what is wrong; nothing is dropped or misread silently.
 func TestReadErrors(t *testing.T) {
 	cases := []struct{ format, src, want string }{
-		{"pairs", "a,b,wins_a,wins_b,draws\nx,y,3,z,0\n", "bad.csv:2:7: wins_b \"z\" is not a non-negative number"},
+		{"pairs", "a,b,wins_a,wins_b,draws\nx,y,3,z,0\n", `bad.csv:2:7: wins_b "z" is not a non-negative number`},
 		{"pairs", "a,b,wins\nx,y,3\n", `bad.csv:1: header lacks column "wins_a"`},
-		{"pairs", "a,b,wins_a,wins_b\nx,x,1,2\n", "bad.csv:2:1: players"},
-		{"matrix", "p,x,y\nx,,3\ny,-1,\n", "bad.csv:3:3: points \"-1\""},
-		{"matrix", "p,x,y\ny,,3\nx,1,\n", "bad.csv:2:1: row 1 is \"y\" but column 1 is \"x\""},
-		{"games", "first,second,result\nx,y,2-0\n", "bad.csv:2:5: result \"2-0\""},
-		{"games", "", "bad.csv:1: empty file"},
+		{"pairs", "a,b,wins_a,wins_b\nx,x,1,2\n", `bad.csv:2:3: players "x" and "x"`},
+		{"pairs", "a,b,wins_a,wins_b\nx,,1,2\n", "bad.csv:2:3: empty player b"},
 		{"pairs", "a,b,wins_a,wins_b\n\"x,y,1,2\n", "bad.csv:2"},
+		{"pairs", "a,b,wins_a,wins_b\nx,y,3,1,7\n", `bad.csv:2:9: 5 fields, the header has 4: field 5 ("7") has no column`},
+		{"pairs", "a,b,wins_a,wins_b\nx,y,1e308,1\n", "bad.csv:2:5: wins_a 1e+308 is too large"},
+		{"pairs", "a,b,wins_a,wins_b\nx,y,NaN,1\n", `bad.csv:2:5: wins_a "NaN" is not a non-negative number`},
+		{"pairs", "a,b,wins_a,wins_b\nx\xe9,y,1,1\n", "bad.csv:2:1: player a \"x\\xe9\" is not valid UTF-8"},
+		{"matrix", "p,x,y\nx,,3\ny,-1,\n", `bad.csv:3:3: points against x "-1" is not a non-negative number`},
+		{"matrix", "p,x,y\ny,,3\nx,1,\n", `bad.csv:2:1: row 1 is "y" but column 1 is "x"`},
+		// The matrix reader crashed on duplicate (here empty) names.
+		{"matrix", ",,\n,,0\n,,0", "bad.csv:1: header names 0 players"},
+		{"matrix", "p,x,x\nx,,1\nx,1,\n", `bad.csv:1:5: player "x" names columns 1 and 2`},
+		// A player named in the header without a row would lose its points.
+		{"matrix", "p,x,y,z\nx,,3,1\ny,1,,2\n", `bad.csv:1: header names 3 players but there are 2 rows: no row for "z"`},
+		{"matrix", "p,x,y\nx,,3\ny,1,\nz,1,1\n", "bad.csv:4:1: row 3: the header names only 2 players"},
+		{"matrix", "p,x,y\nx,,3,9\ny,1,\n", "bad.csv:2:6: 4 fields, the header has 3"},
+		{"matrix", "p,x,y\nx,5,3\ny,1,\n", `bad.csv:2:3: x against itself: "5"`},
+		{"matrix", "p,x\xe9,y\nx,,3\ny,1,\n", "bad.csv:1:3: player \"x\\xe9\" is not valid UTF-8"},
+		{"games", "first,second,result\nx,y,2-0\n", `bad.csv:2:5: result "2-0"`},
+		{"games", "", "bad.csv:1: empty file"},
+		{"games", "white,black,result\nx,y,1-0\n", `bad.csv:1: header lacks column "first"`},
+		{"games", "first,second,result\nx,y,1-0,extra\n", "bad.csv:2:9: 4 fields, the header has 3"},
 	}
 	for _, c := range cases {
 		_, err := bt.Read(strings.NewReader(c.src), "bad.csv", c.format)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %q: got %v, want %q", c.format, c.src, err, c.want)
 		}
+	}
+}
+
+// Awkward input that is fine: a byte-order mark, columns in another
+// order, summary columns after an empty header cell, a "-" diagonal, and
+// a player with no games (kept, and named by NoGames).
+func TestReadAwkward(t *testing.T) {
+	cases := []struct {
+		format, src string
+		players     int
+		noGames     []string
+	}{
+		{"pairs", "\uFEFFa,b,wins_a,wins_b\nx,y,3,1\n", 2, nil},
+		{"pairs", "wins_b,b,a,wins_a\n1,y,x,3\n", 2, nil},
+		{"pairs", "a,b,wins_a,wins_b\nx,y,3,1\nx,w,0,0\n", 3, []string{"w"}},
+		{"matrix", "\uFEFFp,x,y,,% won\nx,-,3,,75\ny,1,-,,25\n", 2, nil},
+		{"matrix", "p,x,y,z\nx,,3,\ny,1,,\nz,,,\n", 3, []string{"z"}},
+		{"games", "\uFEFFresult,second,first,date\n1-0,y,x,2024\n", 2, nil},
+		{"pgn", "\uFEFF[White \"x\"]\n[Black \"y\"]\n[Result \"1-0\"]\n\n1-0\n", 2, nil},
+	}
+	for _, c := range cases {
+		r, err := bt.Read(strings.NewReader(c.src), "ok."+c.format, c.format)
+		if err != nil {
+			t.Errorf("%s %q: %v", c.format, c.src, err)
+			continue
+		}
+		if len(r.Players) != c.players || strings.Join(r.NoGames(), ",") != strings.Join(c.noGames, ",") || r.Players[0] != "x" {
+			t.Errorf("%s %q: players %q, no games %q", c.format, c.src, r.Players, r.NoGames())
+		}
+	}
+	// The games reader takes its columns by name.
+	r, _ := bt.Read(strings.NewReader("result,second,first\n1-0,y,x\n"), "g.csv", "games")
+	if r.Matchups[0].WinsA != 1 || r.Players[r.Matchups[0].A] != "x" {
+		t.Fatalf("%+v %q", r.Matchups, r.Players)
 	}
 }
 

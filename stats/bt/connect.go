@@ -23,8 +23,10 @@ type Groups struct {
 	Of      []int
 	Members [][]int
 	// Pools is the number of sets of players that never played each
-	// other at all (weakly connected components).
-	Pools int
+	// other at all (weakly connected components); PoolOf is the pool of
+	// each group, numbered in order of the groups.
+	Pools  int
+	PoolOf []int
 	// Links are the games between groups, one entry per pair of groups
 	// that played, From < To: From scored PointsFrom, To scored PointsTo
 	// (always 0 between different groups, or they would be one group).
@@ -101,11 +103,18 @@ func groupsOf(players []string, p *Pairs) *Groups {
 			parent[a] = b
 		}
 	}
-	for i := range parent {
-		if find(int32(i)) == int32(i) {
-			g.Pools++
+	pool := map[int32]int{}
+	g.PoolOf = make([]int, len(g.Members))
+	for c, m := range g.Members {
+		root := find(int32(m[0]))
+		k, ok := pool[root]
+		if !ok {
+			k = len(pool)
+			pool[root] = k
 		}
+		g.PoolOf[c] = k
 	}
+	g.Pools = len(pool)
 	if len(g.Members) > 1 {
 		links := map[[2]int]*Link{}
 		for k := range p.I {

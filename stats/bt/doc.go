@@ -27,8 +27,15 @@
 // connected (Hunter's condition); when it is not, Fit returns a
 // *NotConnectedError naming the players or groups at fault, Connectivity
 // reports the groups and the games that link them, and Options.Prior
-// offers a regularised fit: that many virtual drawn games between every
-// pair of players, as BayesElo's prior does.
+// offers a regularised fit: BayesElo's prior, virtual drawn games per
+// player spread over the opponents it met (Options.PairPrior puts them
+// between every pair of players instead).
+//
+// BayesElo's model (R. Coulom's bayeselo, the program behind paper 003's
+// BayesElo column) is Rao and Kupper's draw model with a first-move
+// advantage, its draw parameter (drawelo) and advantage held fixed or
+// estimated, its prior, and its Elo scale: BayesElo() returns its
+// defaults, and the tests check the fits against BayesElo's own output.
 //
 // Standard errors come from the observed Fisher information (inverted
 // under the constraint that the log-strengths sum to zero, or relative to

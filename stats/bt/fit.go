@@ -37,13 +37,42 @@ type Options struct {
 	Method Method
 	// Draws: how draws are modelled (default HalfPoint).
 	Draws DrawModel
-	// Home adds a first-move advantage parameter, estimated from matchups
-	// whose Seat is recorded.
+	// Home models a first-move advantage, estimated from the matchups
+	// whose Seat is recorded (or held fixed: FixHome). Games without a
+	// recorded seat are fitted without it.
 	Home bool
-	// Prior adds this many virtual drawn games between every pair of
-	// players (a regularised fit; 0 for the maximum likelihood estimate).
-	// It makes the fit take time and memory in the square of the players.
+	// FixHome holds the first-move advantage at HomeElo Elo instead of
+	// estimating it (BayesElo's "advantage"; it needs Home).
+	FixHome bool
+	HomeElo float64
+	// FixDraw holds the Rao-Kupper draw parameter at DrawElo instead of
+	// estimating it: theta = 10^(DrawElo/400), BayesElo's "drawelo".
+	FixDraw bool
+	DrawElo float64
+	// Prior is BayesElo's prior, in virtual drawn games per player: each
+	// player spreads Prior/2 virtual draws over the opponents it met, in
+	// proportion to the games it played with each, so that in a balanced
+	// round robin every player takes part in Prior virtual draws (half
+	// its own, half its opponents'). It keeps the ratings finite when
+	// someone never lost or never won, and moves the ratings of players
+	// with many games very little. Players who never met get no virtual
+	// games, so the prior cannot compare pools of players that never
+	// played each other (Fit then fails, naming them). 0: the maximum
+	// likelihood estimate.
 	Prior float64
+	// PairPrior adds this many virtual drawn games between every pair of
+	// players, whether they met or not: a stronger regularisation, which
+	// shrinks the ratings towards each other in proportion to the number
+	// of players and sets the relative level of pools that never met. It
+	// takes time and memory in the square of the players.
+	PairPrior float64
+	// ScoreScale reports Elo differences rescaled so that between nearly
+	// equal players the expected score (wins plus half the draws) changes
+	// with the Elo difference as on the Elo curve: by the draw model's
+	// slope of the expected score at equal strength over the logistic's,
+	// 4x/(1+x)^2 with x = 1/theta for Rao-Kupper (BayesElo's scale),
+	// 2/(2+nu) for Davidson, 1 for half points. See Ratings.Scale.
+	ScoreScale bool
 	// Tol: convergence when no centred log-strength (nor a model
 	// parameter) changes by more than Tol in an iteration (an MM sweep or
 	// a Newton step). Default 1e-10.
@@ -61,6 +90,24 @@ type Options struct {
 	// SETol is the relative accuracy of the standard errors when they are
 	// computed without the dense covariance (many players). Default 1e-3.
 	SETol float64
+}
+
+// BayesElo's defaults (Rémi Coulom's bayeselo, CBradleyTerry and
+// CEloRatingCUI): drawelo, first-move advantage and prior.
+const (
+	BayesEloDrawElo   = 97.3
+	BayesEloAdvantage = 32.8
+	BayesEloPrior     = 2
+)
+
+// BayesElo returns the options of BayesElo's default fit (its "mm"
+// command): Rao-Kupper draws with drawelo 97.3 and a first-move advantage
+// of 32.8 Elo, both held fixed, a prior of 2 virtual draws per player, and
+// Elo differences scaled as BayesElo prints them. To estimate drawelo and
+// the advantage, as "mm 1 1" does, clear FixDraw and FixHome.
+func BayesElo() Options {
+	return Options{Draws: RaoKupper, Home: true, FixHome: true, HomeElo: BayesEloAdvantage,
+		FixDraw: true, DrawElo: BayesEloDrawElo, Prior: BayesEloPrior, ScoreScale: true}
 }
 
 func (o Options) withDefaults() Options {
@@ -87,41 +134,66 @@ type Ratings struct {
 	Players []string
 	// Gamma are the strengths, scaled to geometric mean 1.
 	Gamma []float64
-	// Home is the first-move advantage factor (1 when not modelled).
+	// Home is the first-move advantage factor (1 when not modelled),
+	// estimated or held fixed.
 	Home float64
 	// Draw is the draw parameter: Davidson's nu or Rao-Kupper's theta (0
-	// when draws count as half a point).
-	Draw       float64
+	// when draws count as half a point), estimated or held fixed.
+	Draw float64
+	// Scale is the Elo per unit of 400 log10 strength ratio: 1, or with
+	// Options.ScoreScale the draw model's expected-score slope ratio.
+	Scale      float64
 	Iterations int
 	Options    Options
 
 	anchor int       // index of Options.Anchor, or -1
 	games  []float64 // games played by each player (prior excluded)
 	points []float64 // points scored (prior excluded)
+	groups *Groups   // connectivity of the games (prior excluded)
 	prob   *problem  // the likelihood, evaluated at the estimate
 	cov    *mat.SymDense
 	vars   *variances
 }
 
-// ConvergenceError reports that a fit stopped at MaxIter iterations.
+// ConvergenceError reports that a fit stopped at MaxIter iterations, or
+// (Stalled) that it could not improve the likelihood any more, which does
+// not happen on data that has a maximum: please report the data.
 type ConvergenceError struct {
 	Iterations int
 	Change     float64
+	Stalled    bool
 }
 
 func (e *ConvergenceError) Error() string {
+	if e.Stalled {
+		return fmt.Sprintf("Bradley-Terry fit made no progress after %d steps (please report the data)", e.Iterations)
+	}
 	return fmt.Sprintf("Bradley-Terry fit did not converge in %d iterations (last change %.3g); raise MaxIter or Tol", e.Iterations, e.Change)
 }
 
 // NotConnectedError reports that Hunter's condition fails, so the maximum
-// likelihood estimate does not exist.
+// likelihood estimate does not exist; or, with a prior (Options.Prior),
+// that some players never met, so nothing compares them.
 type NotConnectedError struct {
 	NeverLost []string   // players who never lost a point
 	NeverWon  []string   // players who never scored
 	Groups    [][]string // strongly connected groups of the "scored against" graph
+	// Pools are the sets of players that never played each other, when
+	// there are several; WithPrior: the fit had a prior, which cannot
+	// link them.
+	Pools     [][]string
+	WithPrior bool
 }
 
 func (e *NotConnectedError) Error() string {
+	if e.WithPrior {
+		var p []string
+		for _, pool := range e.Pools {
+			p = append(p, "{"+names(pool)+"}")
+		}
+		return fmt.Sprintf("%d pools of players never played each other: %s; the prior adds virtual games only between players who met, so nothing compares the pools: rate each pool on its own, or give virtual games between every pair (Options.PairPrior, CLI --pair-prior), which alone then sets their relative level",
+			len(e.Pools), strings.Join(p, " "))
+	}
 	var why []string
 	if len(e.NeverLost) > 0 {
 		why = append(why, "never lost: "+names(e.NeverLost))
@@ -136,8 +208,12 @@ func (e *NotConnectedError) Error() string {
 		}
 		why = append(why, "groups that never beat each other both ways: "+strings.Join(g, " "))
 	}
+	fix := "; fit with a prior of virtual draws (Options.Prior, CLI --prior 2)"
+	if len(e.Pools) > 1 {
+		fix = fmt.Sprintf("; %d pools of players never met, which only virtual games between every pair can link (Options.PairPrior, CLI --pair-prior)", len(e.Pools))
+	}
 	return "Bradley-Terry maximum likelihood does not exist (Hunter's condition: every split of the players needs a win across it in each direction); " +
-		strings.Join(why, "; ") + "; fit with a prior of virtual draws (Options.Prior, CLI --prior 2)"
+		strings.Join(why, "; ") + fix
 }
 
 func names(s []string) string {
@@ -159,60 +235,91 @@ func (o Options) FitContext(ctx context.Context, r *Results) (*Ratings, error) {
 	if !o.Home {
 		return o.FitPairs(ctx, r.Players, r.Pairs())
 	}
-	var seatedGames, seatedPts float64
-	for _, m := range r.Matchups {
-		switch m.Seat {
-		case AFirst:
-			seatedGames += m.Games()
-			seatedPts += m.WinsA + m.Draw/2
-		case BFirst:
-			seatedGames += m.Games()
-			seatedPts += m.WinsB + m.Draw/2
+	if !o.FixHome {
+		var seatedGames, seatedPts float64
+		for _, m := range r.Matchups {
+			switch m.Seat {
+			case AFirst:
+				seatedGames += m.Games()
+				seatedPts += m.WinsA + m.Draw/2
+			case BFirst:
+				seatedGames += m.Games()
+				seatedPts += m.WinsB + m.Draw/2
+			}
 		}
-	}
-	if seatedGames == 0 || seatedPts == 0 || seatedPts == seatedGames {
-		return nil, errors.New("first-move advantage cannot be estimated: need seated games won and lost by the first mover (give seat columns, or fit without --home)")
+		if seatedGames == 0 || seatedPts == 0 || seatedPts == seatedGames {
+			return nil, &InputError{"first-move advantage cannot be estimated: need seated games won and lost by the first mover (give seat columns, or fit without --home)"}
+		}
 	}
 	return o.fit(ctx, r.Players, aggregate(r, true))
 }
 
 // FitPairs fits the model to results already aggregated by pair (which
-// carry no seats, so Home must be false): a large tournament's results
-// need then be held only in this compact form.
+// carry no seats, so a first-move advantage enters no game): a large
+// tournament's results need then be held only in this compact form.
 func (o Options) FitPairs(ctx context.Context, players []string, p *Pairs) (*Ratings, error) {
-	if o.Home {
-		return nil, errors.New("the first-move advantage needs the seats: fit the Results, not their Pairs")
+	if o.Home && !o.FixHome {
+		return nil, &InputError{"the first-move advantage needs the seats: fit the Results, not their Pairs"}
 	}
 	if len(players) != p.Players {
-		return nil, fmt.Errorf("%d player names for pairs of %d players", len(players), p.Players)
+		return nil, &InputError{fmt.Sprintf("%d player names for pairs of %d players", len(players), p.Players)}
+	}
+	if err := p.check(); err != nil {
+		return nil, err
 	}
 	return o.fit(ctx, players, &table{Pairs: *p})
+}
+
+// InputError reports data or options a fit cannot use.
+type InputError struct{ Msg string }
+
+func (e *InputError) Error() string { return e.Msg }
+
+func inputErrorf(format string, a ...any) error { return &InputError{fmt.Sprintf(format, a...)} }
+
+// check validates the options.
+func (o Options) check() error {
+	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+	switch {
+	case o.Prior < 0 || !finite(o.Prior):
+		return inputErrorf("prior %v: must be finite and non-negative", o.Prior)
+	case o.PairPrior < 0 || !finite(o.PairPrior):
+		return inputErrorf("pair prior %v: must be finite and non-negative", o.PairPrior)
+	case o.Prior > 0 && o.PairPrior > 0:
+		return inputErrorf("a prior per player (%v) and between every pair (%v): choose one", o.Prior, o.PairPrior)
+	case o.Draws < HalfPoint || o.Draws > RaoKupper:
+		return inputErrorf("unknown draw model %v", o.Draws)
+	case o.Method == MM && o.Draws != HalfPoint:
+		return inputErrorf("the MM algorithm fits half-point draws only; use Newton for the %v model", o.Draws)
+	case o.FixHome && !o.Home:
+		return inputErrorf("FixHome holds a first-move advantage: set Home too")
+	case o.FixHome && !finite(o.HomeElo):
+		return inputErrorf("first-move advantage %v Elo: must be finite", o.HomeElo)
+	case o.FixDraw && o.Draws != RaoKupper:
+		return inputErrorf("a fixed drawelo is a Rao-Kupper draw parameter; the %v model has none", o.Draws)
+	case o.FixDraw && !(o.DrawElo > 0 && finite(o.DrawElo)):
+		return inputErrorf("drawelo %v: must be positive and finite (0 would make every draw impossible)", o.DrawElo)
+	}
+	return nil
 }
 
 func (o Options) fit(ctx context.Context, players []string, t *table) (*Ratings, error) {
 	o = o.withDefaults()
 	n := len(players)
 	if n < 2 {
-		return nil, fmt.Errorf("Bradley-Terry needs at least two players, have %d", n)
+		return nil, inputErrorf("Bradley-Terry needs at least two players, have %d", n)
 	}
-	if o.Prior < 0 || math.IsNaN(o.Prior) || math.IsInf(o.Prior, 0) {
-		return nil, fmt.Errorf("prior %v: must be finite and non-negative", o.Prior)
+	if err := o.check(); err != nil {
+		return nil, err
 	}
-	if o.Draws < HalfPoint || o.Draws > RaoKupper {
-		return nil, fmt.Errorf("unknown draw model %v", o.Draws)
-	}
-	if o.Method == MM && o.Draws != HalfPoint {
-		return nil, fmt.Errorf("the MM algorithm fits half-point draws only; use Newton for the %v model", o.Draws)
-	}
-	fit := &Ratings{Players: players, Home: 1, Options: o, anchor: -1,
+	fit := &Ratings{Players: players, Home: 1, Scale: 1, Options: o, anchor: -1,
 		games: make([]float64, n), points: make([]float64, n)}
 	if o.Anchor != "" {
 		fit.anchor = slices.Index(players, o.Anchor)
 		if fit.anchor < 0 {
-			return nil, fmt.Errorf("anchor %q is not a player", o.Anchor)
+			return nil, inputErrorf("anchor %q is not a player", o.Anchor)
 		}
 	}
-	var draws, decisive float64
 	for k := range t.I {
 		g := t.Games(k)
 		pi, pj := t.Points(k)
@@ -220,37 +327,68 @@ func (o Options) fit(ctx context.Context, players []string, t *table) (*Ratings,
 		fit.games[t.J[k]] += g
 		fit.points[t.I[k]] += pi
 		fit.points[t.J[k]] += pj
-		draws += t.Draws[k]
-		decisive += t.WinsI[k] + t.WinsJ[k]
 	}
-	if o.Draws != HalfPoint && (draws == 0 || decisive == 0) {
-		return nil, fmt.Errorf("the %v draw model needs both drawn and decided games (have %g draws, %g decided)", o.Draws, draws, decisive)
-	}
-	if o.Prior == 0 {
-		if g := groupsOf(players, &t.Pairs); !g.Connected() {
-			return nil, notConnected(g, &t.Pairs)
+	for i, g := range fit.games {
+		if g == 0 {
+			return nil, inputErrorf("player %q has no games: leave it out (Results.Without)", players[i])
 		}
-	} else {
-		t = t.withPrior(o.Prior)
 	}
-	p := newProblem(t, o.Draws, o.Home)
+	g := groupsOf(players, &t.Pairs)
+	fit.groups = g
+	switch {
+	case o.Prior > 0:
+		if g.Pools > 1 {
+			e := notConnected(g, &t.Pairs)
+			e.WithPrior = true
+			return nil, e
+		}
+		t = t.withPrior(o.Prior, o.Home)
+	case o.PairPrior > 0:
+		t = t.withPairPrior(o.PairPrior)
+	case !g.Connected():
+		return nil, notConnected(g, &t.Pairs)
+	}
+	fitDraw := o.Draws != HalfPoint && !o.FixDraw
+	if fitDraw {
+		var draws, decisive float64
+		for k := range t.I {
+			draws += t.Draws[k]
+			decisive += t.WinsI[k] + t.WinsJ[k]
+		}
+		if draws == 0 || decisive == 0 {
+			return nil, inputErrorf("the %v draw model needs both drawn and decided games (have %g draws, %g decided)", o.Draws, draws, decisive)
+		}
+	}
+	var eta, phi float64
+	if o.FixHome {
+		eta = o.HomeElo / eloPerNat
+	}
+	if o.FixDraw {
+		phi = o.DrawElo / eloPerNat
+	}
+	p := newProblem(t, o.Draws, o.Home && !o.FixHome, fitDraw, eta, phi)
 	x := make([]float64, p.dim)
 	var err error
 	if o.Method == MM {
-		fit.Iterations, err = mm(ctx, t, o.Home, x, o.Tol, o.MaxIter)
+		fit.Iterations, err = mm(ctx, t, o.Home, o.FixHome, math.Exp(eta), x, o.Tol, o.MaxIter)
 		if err == nil {
 			center(x[:n])
 			p.evaluate(x)
 		}
 	} else {
 		if p.id >= 0 {
-			x[p.id] = o.Draws.drawStart(draws / (draws + decisive))
+			var draws, all float64
+			for k := range t.I {
+				draws += t.Draws[k]
+				all += t.Games(k)
+			}
+			x[p.id] = o.Draws.drawStart(draws / all)
 		}
 		fit.Iterations, err = p.newton(ctx, x, o.Tol, o.MaxIter)
 	}
 	if err != nil {
 		if errors.Is(err, errNoProgress) {
-			return nil, fmt.Errorf("Bradley-Terry fit made no progress after %d steps (please report the data)", fit.Iterations)
+			return nil, &ConvergenceError{Iterations: fit.Iterations, Stalled: true}
 		}
 		return nil, err
 	}
@@ -259,23 +397,52 @@ func (o Options) fit(ctx context.Context, players []string, t *table) (*Ratings,
 	for i := range fit.Gamma {
 		fit.Gamma[i] = math.Exp(x[i])
 	}
-	if p.ih >= 0 {
-		fit.Home = math.Exp(x[p.ih])
+	if o.Home {
+		fit.Home = math.Exp(eta)
+		if p.ih >= 0 {
+			fit.Home = math.Exp(x[p.ih])
+		}
 	}
-	if p.id >= 0 {
-		fit.Draw = math.Exp(x[p.id])
+	if o.Draws != HalfPoint {
+		fit.Draw = math.Exp(phi)
+		if p.id >= 0 {
+			fit.Draw = math.Exp(x[p.id])
+		}
+	}
+	if o.ScoreScale {
+		fit.Scale = o.Draws.scoreSlope(math.Log(fit.Draw))
 	}
 	return fit, nil
 }
 
 func notConnected(g *Groups, p *Pairs) *NotConnectedError {
 	e := &NotConnectedError{}
-	for _, m := range g.Members {
-		var names []string
+	named := func(m []int) []string {
+		var s []string
 		for _, i := range m {
-			names = append(names, g.Players[i])
+			s = append(s, g.Players[i])
 		}
-		e.Groups = append(e.Groups, names)
+		return s
+	}
+	for _, m := range g.Members {
+		e.Groups = append(e.Groups, named(m))
+	}
+	if g.Pools > 1 {
+		// Pools in the order of their first player.
+		at := map[int]int{}
+		var pools [][]int
+		for i, c := range g.Of {
+			k, ok := at[g.PoolOf[c]]
+			if !ok {
+				k = len(pools)
+				at[g.PoolOf[c]] = k
+				pools = append(pools, nil)
+			}
+			pools[k] = append(pools[k], i)
+		}
+		for _, m := range pools {
+			e.Pools = append(e.Pools, named(m))
+		}
 	}
 	lost, won := make([]bool, p.Players), make([]bool, p.Players)
 	for k := range p.I {

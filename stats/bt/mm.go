@@ -11,7 +11,8 @@ import (
 // iteration. It stops when no centred log-strength (nor the log first-move
 // advantage) changes by more than tol in an iteration. x receives the
 // log-strengths (and the log advantage); it returns the iterations.
-func mm(ctx context.Context, t *table, home bool, x []float64, tol float64, maxIter int) (int, error) {
+// With home and fixHome the advantage is held at theta0 (a factor).
+func mm(ctx context.Context, t *table, home, fixHome bool, theta0 float64, x []float64, tol float64, maxIter int) (int, error) {
 	n := t.Players
 	W := make([]float64, n) // points
 	homePts := 0.0
@@ -30,6 +31,9 @@ func mm(ctx context.Context, t *table, home bool, x []float64, tol float64, maxI
 	next := make([]float64, n)
 	den := make([]float64, n)
 	theta := 1.0
+	if fixHome {
+		theta = theta0
+	}
 	for it := 1; ; it++ {
 		if it%64 == 0 && ctx.Err() != nil {
 			return it, ctx.Err()
@@ -57,7 +61,7 @@ func mm(ctx context.Context, t *table, home bool, x []float64, tol float64, maxI
 		for i := range g {
 			change = math.Max(change, math.Abs(math.Log(next[i]/g[i])))
 		}
-		if home {
+		if home && !fixHome {
 			nt := homePts / thetaDen
 			change = math.Max(change, math.Abs(math.Log(nt/theta)))
 			theta = nt
@@ -67,13 +71,13 @@ func mm(ctx context.Context, t *table, home bool, x []float64, tol float64, maxI
 			for i := range g {
 				x[i] = math.Log(g[i])
 			}
-			if home {
+			if home && !fixHome {
 				x[n] = math.Log(theta)
 			}
 			return it, nil
 		}
 		if it >= maxIter || math.IsNaN(change) {
-			return it, &ConvergenceError{it, change}
+			return it, &ConvergenceError{Iterations: it, Change: change}
 		}
 	}
 }

@@ -123,6 +123,22 @@ func (m DrawModel) eval(x, phi, wi, wj, d float64) (t termEval) {
 	return t
 }
 
+// scoreSlope is the slope of the expected score (win plus half a draw)
+// in the strength difference at equal strength, over the slope of the
+// logistic there (1/4): 1 for half points, 2/(2+nu) for Davidson (phi =
+// log nu), 4x/(1+x)^2 with x = 1/theta for Rao-Kupper (phi = log theta;
+// BayesElo's Elo scale).
+func (m DrawModel) scoreSlope(phi float64) float64 {
+	switch m {
+	case Davidson:
+		return 2 / (2 + math.Exp(phi))
+	case RaoKupper:
+		x := math.Exp(-phi)
+		return 4 * x / ((1 + x) * (1 + x))
+	}
+	return 1
+}
+
 // drawStart is a starting value of phi from the share of draws q.
 func (m DrawModel) drawStart(q float64) float64 {
 	switch m {

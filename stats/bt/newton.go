@@ -29,7 +29,10 @@ type problem struct {
 	t      *table
 	model  DrawModel
 	n, dim int
-	ih, id int // index of eta and phi in x; -1 when not modelled
+	ih, id int // index of eta and phi in x; -1 when not estimated
+	// eta and phi when held fixed (not in x): the log first-move
+	// advantage (0 without one) and the draw parameter.
+	eta, phi float64
 
 	// At the last point evaluated:
 	ll    float64
@@ -42,14 +45,17 @@ type problem struct {
 	acc [][]float64 // one accumulator per chunk of the terms
 }
 
-func newProblem(t *table, model DrawModel, home bool) *problem {
+// newProblem sets up the likelihood of t under model; fitHome and
+// fitDraw put the log first-move advantage and the draw parameter in x,
+// else they are held at eta and phi.
+func newProblem(t *table, model DrawModel, fitHome, fitDraw bool, eta, phi float64) *problem {
 	n := t.Players
-	p := &problem{t: t, model: model, n: n, dim: n, ih: -1, id: -1}
-	if home {
+	p := &problem{t: t, model: model, n: n, dim: n, ih: -1, id: -1, eta: eta, phi: phi}
+	if fitHome {
 		p.ih = p.dim
 		p.dim++
 	}
-	if model != HalfPoint {
+	if fitDraw {
 		p.id = p.dim
 		p.dim++
 	}
@@ -57,7 +63,7 @@ func newProblem(t *table, model DrawModel, home bool) *problem {
 	p.grad = make([]float64, p.dim)
 	p.diag = make([]float64, p.dim)
 	p.c = make([]float64, m)
-	if model != HalfPoint {
+	if fitDraw {
 		p.e = make([]float64, m)
 	}
 	// A fixed split of the terms (one accumulator each, added in order),
@@ -73,11 +79,26 @@ func newProblem(t *table, model DrawModel, home bool) *problem {
 // each runs f on every chunk of the terms, on up to GOMAXPROCS goroutines.
 func (p *problem) each(f func(c, lo, hi int)) { chunks.Run(p.t.Len(), len(p.acc), f) }
 
-// x returns the strength difference of term k at x.
+// diff returns the strength difference of term k at the point x, the
+// first-move advantage included when seated.
 func (p *problem) diff(k int, x []float64) float64 {
 	d := x[p.t.I[k]] - x[p.t.J[k]]
+	if p.t.seated(k) {
+		if p.ih >= 0 {
+			d += x[p.ih]
+		} else {
+			d += p.eta
+		}
+	}
+	return d
+}
+
+// along returns the change of term k's strength difference along the
+// direction v (a fixed advantage does not change).
+func (p *problem) along(k int, v []float64) float64 {
+	d := v[p.t.I[k]] - v[p.t.J[k]]
 	if p.ih >= 0 && p.t.seated(k) {
-		d += x[p.ih]
+		d += v[p.ih]
 	}
 	return d
 }
@@ -85,7 +106,7 @@ func (p *problem) diff(k int, x []float64) float64 {
 // evaluate computes the log-likelihood at x, and the gradient and
 // Hessian there.
 func (p *problem) evaluate(x []float64) float64 {
-	phi := 0.0
+	phi := p.phi
 	if p.id >= 0 {
 		phi = x[p.id]
 	}
@@ -165,7 +186,7 @@ func (p *problem) mul(v, y []float64) {
 		}
 		for k := lo; k < hi; k++ {
 			i, j := t.I[k], t.J[k]
-			dv := p.diff(k, v)
+			dv := p.along(k, v)
 			s := p.c[k] * dv
 			if p.id >= 0 {
 				s += p.e[k] * vphi
@@ -329,7 +350,7 @@ func (p *problem) newton(ctx context.Context, x []float64, tol float64, maxIter 
 			return it, nil
 		}
 	}
-	return maxIter, &ConvergenceError{maxIter, change}
+	return maxIter, &ConvergenceError{Iterations: maxIter, Change: change}
 }
 
 // center subtracts the mean.

@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
+
+	"github.com/coevolab/coevo/internal/csvdata"
 )
 
 // readPGN reads games in Portable Game Notation, the format chess engines,
@@ -14,9 +17,11 @@ import (
 // whose Result is "*" (unfinished) is skipped, as Ordo and BayesElo do;
 // without a Result tag the result that ends the movetext is used. Moves,
 // comments ({...}, ;...), variations and other tags are skipped, so the
-// reader runs at the speed of scanning lines.
+// reader runs at the speed of scanning lines. Names are UTF-8, or, where
+// a name is not valid UTF-8, ISO 8859-1 (Latin-1), the character set of
+// the PGN standard (section 4.1), converted to UTF-8.
 func readPGN(r io.Reader, name string) (*Results, *gameLog, error) {
-	br := bufio.NewReaderSize(r, 1<<20)
+	br := bufio.NewReaderSize(csvdata.SkipBOM(r), 1<<20)
 	res := NewResults()
 	log := &gameLog{}
 	var (
@@ -34,7 +39,7 @@ func readPGN(r io.Reader, name string) (*Results, *gameLog, error) {
 		if i, ok := res.index[string(v)]; ok {
 			return i
 		}
-		return res.Player(string(v))
+		return res.Player(latin1(v))
 	}
 	finish := func() error {
 		defer func() { white, black, score, tags, moves = -1, -1, -1, false, false }()
@@ -102,10 +107,15 @@ func readPGN(r io.Reader, name string) (*Results, *gameLog, error) {
 			}
 			tags = true
 			switch string(key) {
-			case "White":
-				white = player(val)
-			case "Black":
-				black = player(val)
+			case "White", "Black":
+				if len(val) == 0 {
+					return nil, nil, errorf(line, "empty %s tag: a player needs a name", key)
+				}
+				if string(key) == "White" {
+					white = player(val)
+				} else {
+					black = player(val)
+				}
 			case "Result":
 				if score = outcome(val); score < 0 {
 					return nil, nil, errorf(line, "result %q: want 1-0, 0-1, 1/2-1/2 or *", val)
@@ -140,6 +150,19 @@ func readPGN(r io.Reader, name string) (*Results, *gameLog, error) {
 }
 
 const unfinished = 3
+
+// latin1 returns v as a string: itself when valid UTF-8, else decoded from
+// ISO 8859-1, where every byte is the code point of its value.
+func latin1(v []byte) string {
+	if utf8.Valid(v) {
+		return string(v)
+	}
+	r := make([]rune, len(v))
+	for i, c := range v {
+		r[i] = rune(c)
+	}
+	return string(r)
+}
 
 // outcome reads a PGN result: first (White) wins, second wins, drawn,
 // unfinished, or -1.

@@ -16,11 +16,12 @@ var eloPerNat = 400 / math.Ln10
 
 // Elo returns the ratings on the Elo scale of paper 003 eq. (3):
 // mu + 400 log10 gamma_i, with mean mu = Options.EloMean over the pool, or
-// with the anchor at Options.AnchorElo.
+// with the anchor at Options.AnchorElo; with Options.ScoreScale the
+// differences are multiplied by Scale.
 func (f *Ratings) Elo() []float64 {
 	e := make([]float64, len(f.Gamma))
 	for i, g := range f.Gamma {
-		e[i] = f.Options.EloMean + 400*math.Log10(g)
+		e[i] = f.Options.EloMean + f.Scale*400*math.Log10(g)
 	}
 	if f.anchor >= 0 {
 		shift := f.Options.AnchorElo - e[f.anchor]
@@ -46,8 +47,9 @@ func (f *Ratings) Prob(i, j int) float64 {
 	return f.Gamma[i] / (f.Gamma[i] + f.Gamma[j])
 }
 
-// SE returns the standard error of each Elo rating: of the difference to
-// the anchor when there is one (0 for the anchor itself). For many
+// SE returns the standard error of each Elo rating (on the scale of Elo):
+// of the difference to the anchor when there is one (0 for the anchor
+// itself). For many
 // players it is computed without the dense covariance, to the relative
 // accuracy Options.SETol (see SEAccuracy).
 func (f *Ratings) SE() []float64 {
@@ -77,7 +79,7 @@ func (f *Ratings) StdErrors(ctx context.Context) ([]float64, error) {
 				vi = 0
 			}
 		}
-		se[i] = eloPerNat * math.Sqrt(math.Max(vi, 0))
+		se[i] = f.Scale * eloPerNat * math.Sqrt(math.Max(vi, 0))
 	}
 	return se, nil
 }
@@ -197,6 +199,12 @@ func (f *Ratings) covColumn(ctx context.Context, i int) ([]float64, error) {
 	}
 	return col, nil
 }
+
+// Groups returns the connectivity of the games fitted (virtual games of a
+// prior excluded). With a prior the fit exists even when there are
+// several groups, but then the groups' relative level comes from the
+// prior's virtual draws alone.
+func (f *Ratings) Groups() *Groups { return f.groups }
 
 // Games returns the number of games each player played (prior excluded).
 func (f *Ratings) Games() []float64 { return f.games }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/go-gota/gota/dataframe"
 
@@ -87,18 +88,45 @@ func read(r io.Reader, name, format string) (*Results, *gameLog, error) {
 	return res, nil, err
 }
 
+// name returns field k of rec as a player name: trimmed, non-empty and
+// valid UTF-8 (a name in another encoding would be garbled in every
+// report), or a located error.
+func name(t *csvdata.Reader, rec []string, k int, what string) (string, error) {
+	s := strings.TrimSpace(rec[k])
+	switch {
+	case s == "":
+		return "", t.Errorf(k, "empty %s: a player needs a name", what)
+	case !utf8.ValidString(s):
+		return "", t.Errorf(k, "%s %q is not valid UTF-8 (save the file as UTF-8)", what, s)
+	}
+	return s, nil
+}
+
+// columns finds the named columns in a header, or a located error
+// naming the first missing one.
+func columns(t *csvdata.Reader, col map[string]int, want string, need ...string) ([]int, error) {
+	idx := make([]int, len(need))
+	for k, c := range need {
+		i, ok := col[c]
+		if !ok {
+			return nil, &DataError{File: t.Name, Line: 1, Msg: fmt.Sprintf("header lacks column %q (want %s)", c, want)}
+		}
+		idx[k] = i
+	}
+	return idx, nil
+}
+
 // readPairs reads a header a,b,wins_a,wins_b,draws with an optional column
 // first (a or b: who moved first), in any order.
 func readPairs(t *csvdata.Reader) (*Results, error) {
-	name := t.Name
-	head, col, err := t.Header("a,b,wins_a,wins_b,draws")
+	const want = "a,b,wins_a,wins_b,draws[,first]"
+	head, col, err := t.Header(want)
 	if err != nil {
 		return nil, err
 	}
-	for _, need := range []string{"a", "b", "wins_a", "wins_b"} {
-		if _, ok := col[need]; !ok {
-			return nil, &DataError{File: name, Line: 1, Col: 0, Msg: fmt.Sprintf("header lacks column %q (want a,b,wins_a,wins_b,draws[,first])", need)}
-		}
+	c, err := columns(t, col, want, "a", "b", "wins_a", "wins_b")
+	if err != nil {
+		return nil, err
 	}
 	res := NewResults()
 	for {
@@ -110,12 +138,12 @@ func readPairs(t *csvdata.Reader) (*Results, error) {
 			return nil, err
 		}
 		var v [3]float64
-		for k, c := range []string{"wins_a", "wins_b", "draws"} {
-			i, ok := col[c]
+		for k, field := range []string{"wins_a", "wins_b", "draws"} {
+			i, ok := col[field]
 			if !ok {
 				continue
 			}
-			if v[k], err = t.Float(rec, i, c, 0); err != nil {
+			if v[k], err = count(t, rec, i, field); err != nil {
 				return nil, err
 			}
 		}
@@ -131,69 +159,106 @@ func readPairs(t *csvdata.Reader) (*Results, error) {
 				return nil, t.Errorf(i, "first %q: want a, b or empty", rec[i])
 			}
 		}
-		a, b := strings.TrimSpace(rec[col["a"]]), strings.TrimSpace(rec[col["b"]])
-		if a == "" || a == b {
-			return nil, t.Errorf(col["a"], "players %q and %q: need two different names", a, b)
+		a, err := name(t, rec, c[0], "player a")
+		if err != nil {
+			return nil, err
+		}
+		b, err := name(t, rec, c[1], "player b")
+		if err != nil {
+			return nil, err
+		}
+		if a == b {
+			return nil, t.Errorf(c[1], "players %q and %q: need two different names", a, b)
 		}
 		if err := res.Add(a, b, v[0], v[1], v[2], seat); err != nil {
-			return nil, t.Errorf(col["a"], "%v", err)
+			return nil, t.Errorf(c[0], "%v", err)
 		}
 	}
 	return res, nil
 }
 
+// count parses field k as a count of games or points: a number in
+// [0, MaxCount] (empty is 0).
+func count(t *csvdata.Reader, rec []string, k int, what string) (float64, error) {
+	v, err := t.Float(rec, k, what, 0)
+	if err == nil && v > MaxCount {
+		return 0, t.Errorf(k, "%s %v is too large (above 2^53 = %.4g, float64 no longer counts games exactly)", what, v, float64(MaxCount))
+	}
+	return v, err
+}
+
 // readMatrix reads a square table like paper 003 Table VI: a header of
-// player names (after one label cell), then one row per player whose cell
-// in column j holds the points it scored against player j. Columns after
-// the players (such as "% won") are ignored.
+// player names (after one label cell), then one row per player, in the
+// header's order, whose cell in column j holds the points it scored
+// against player j; the diagonal is empty, "-" or 0. An empty header cell
+// ends the players: columns after it (such as "% won") are ignored.
 func readMatrix(t *csvdata.Reader) (*Results, error) {
-	name := t.Name
-	head, _, err := t.Header("row of player names")
+	head, _, err := t.Header("label,player names...")
 	if err != nil {
 		return nil, err
 	}
-	var rows [][]string
-	var lines []int
+	var players []string
+	seen := map[string]int{}
+	for k := 1; k < len(head) && strings.TrimSpace(head[k]) != ""; k++ {
+		p, err := name(t, head, k, "player")
+		if err != nil {
+			return nil, err
+		}
+		if j, dup := seen[p]; dup {
+			return nil, t.Errorf(k, "player %q names columns %d and %d: each player needs one column", p, j, k)
+		}
+		seen[p] = k
+		players = append(players, p)
+	}
+	n := len(players)
+	if n < 2 {
+		return nil, &DataError{File: t.Name, Line: 1, Msg: fmt.Sprintf("header names %d players after its label cell: a matrix needs two or more", n)}
+	}
+	res := NewResults()
+	for _, p := range players {
+		res.Player(p)
+	}
+	P := square(n)
+	rows := 0
 	for {
-		rec, err := t.Next()
+		rec, err := t.Row(len(head))
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
 			return nil, err
 		}
-		rows, lines = append(rows, rec), append(lines, t.Line())
-	}
-	n := len(rows)
-	if n < 2 || len(head) < n+1 {
-		return nil, &DataError{File: name, Line: 1, Col: 0, Msg: fmt.Sprintf("%d rows and %d header cells: a matrix of n players needs n rows and n+1 header cells", n, len(head))}
-	}
-	res := NewResults()
-	P := square(n)
-	for i, rec := range rows {
-		rowName := strings.TrimSpace(rec[0])
-		if colName := strings.TrimSpace(head[i+1]); rowName != colName {
-			return nil, &DataError{File: name, Line: lines[i], Col: 1, Msg: fmt.Sprintf("row %d is %q but column %d is %q: rows and columns must list the players in the same order", i+1, rowName, i+1, colName)}
+		i := rows
+		if i == n {
+			return nil, t.Errorf(0, "row %d: the header names only %d players (one row each); columns after an empty header cell are not players", i+1, n)
 		}
-		res.Player(rowName)
-		if len(rec) < n+1 {
-			return nil, &DataError{File: name, Line: lines[i], Col: 0, Msg: fmt.Sprintf("%d fields, need %d", len(rec), n+1)}
+		rows++
+		rowName, err := name(t, rec, 0, "row name")
+		if err != nil {
+			return nil, err
+		}
+		if rowName != players[i] {
+			return nil, t.Errorf(0, "row %d is %q but column %d is %q: rows and columns must list the players in the same order", i+1, rowName, i+1, players[i])
 		}
 		for j := 0; j < n; j++ {
-			s := strings.TrimSpace(rec[j+1])
-			if i == j || s == "" {
+			if i == j {
+				if s := strings.TrimSpace(rec[j+1]); s != "" && s != "-" && s != "0" {
+					return nil, t.Errorf(j+1, "%s against itself: %q (the diagonal must be empty, - or 0)", rowName, s)
+				}
 				continue
 			}
-			v, err := strconv.ParseFloat(s, 64)
-			if err != nil || v < 0 {
-				return nil, &DataError{File: name, Line: lines[i], Col: columnOf(rec, j+1), Msg: fmt.Sprintf("points %q against %s are not a non-negative number", s, head[j+1])}
+			if P[i][j], err = count(t, rec, j+1, "points against "+players[j]); err != nil {
+				return nil, err
 			}
-			P[i][j] = v
 		}
+	}
+	if rows < n {
+		return nil, &DataError{File: t.Name, Line: 1, Msg: fmt.Sprintf("header names %d players but there are %d rows: no row for %s (their points would be lost; put columns that are not players after an empty header cell)",
+			n, rows, strings.Join(quoted(players[rows:]), ", "))}
 	}
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			if err := res.Add(res.Players[i], res.Players[j], P[i][j], P[j][i], 0, NoSeat); err != nil {
+			if err := res.Add(players[i], players[j], P[i][j], P[j][i], 0, NoSeat); err != nil {
 				return nil, err
 			}
 		}
@@ -201,44 +266,50 @@ func readMatrix(t *csvdata.Reader) (*Results, error) {
 	return res, nil
 }
 
-// columnOf approximates the column of field k in a record read by csv.
-func columnOf(rec []string, k int) int {
-	c := 1
-	for i := 0; i < k; i++ {
-		c += len(rec[i]) + 1
+func quoted(s []string) []string {
+	q := make([]string, len(s))
+	for i, x := range s {
+		q[i] = strconv.Quote(x)
 	}
-	return c
+	return q
 }
 
-// readGames reads one game per line: first,second,result where result is
-// the first player's score: 1-0, 0-1, 1/2-1/2 (or draw), or 1, 0, 0.5.
+// readGames reads one game per line, columns first, second and result (in
+// any order; other columns ignored), where result is the first player's
+// score: 1-0, 0-1, 1/2-1/2 (or draw), or 1, 0, 0.5.
 func readGames(t *csvdata.Reader) (*Results, *gameLog, error) {
-	head, _, err := t.Header("first,second,result")
+	const want = "first,second,result"
+	head, col, err := t.Header(want)
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(head) < 3 {
-		return nil, nil, &DataError{File: t.Name, Line: 1, Msg: "header needs three columns: first,second,result"}
+	c, err := columns(t, col, want, "first", "second", "result")
+	if err != nil {
+		return nil, nil, err
 	}
 	res := NewResults()
 	log := &gameLog{}
 	for {
-		rec, err := t.Next()
+		rec, err := t.Row(len(head))
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
 			return nil, nil, err
 		}
-		if len(rec) < 3 {
-			return nil, nil, t.Errorf(-1, "need first,second,result")
+		a, err := name(t, rec, c[0], "first player")
+		if err != nil {
+			return nil, nil, err
 		}
-		a, b := strings.TrimSpace(rec[0]), strings.TrimSpace(rec[1])
-		if a == "" || b == "" || a == b {
-			return nil, nil, t.Errorf(0, "players %q and %q: need two different names", a, b)
+		b, err := name(t, rec, c[1], "second player")
+		if err != nil {
+			return nil, nil, err
+		}
+		if a == b {
+			return nil, nil, t.Errorf(c[1], "players %q and %q: need two different names", a, b)
 		}
 		var o int
-		switch s := strings.ToLower(strings.TrimSpace(rec[2])); s {
+		switch s := strings.ToLower(strings.TrimSpace(rec[c[2]])); s {
 		case "1-0", "1":
 			o = firstWins
 		case "0-1", "0":
@@ -246,7 +317,7 @@ func readGames(t *csvdata.Reader) (*Results, *gameLog, error) {
 		case "1/2-1/2", "0.5", "draw", "½-½":
 			o = drawn
 		default:
-			return nil, nil, t.Errorf(2, "result %q: want 1-0, 0-1, 1/2-1/2, 1, 0 or 0.5", rec[2])
+			return nil, nil, t.Errorf(c[2], "result %q: want 1-0, 0-1, 1/2-1/2, 1, 0 or 0.5", rec[c[2]])
 		}
 		log.add(res.Player(a), res.Player(b), o)
 	}

@@ -3,6 +3,7 @@ package bt
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -57,21 +58,79 @@ func (r *Results) Index(name string) (int, bool) {
 	return i, ok
 }
 
-// Add records games between a and b: a's wins, b's wins and draws.
+// MaxCount is the largest count of games Results and Pairs take: 2^53,
+// beyond which float64 no longer counts games one by one.
+const MaxCount = 1 << 53
+
+// checkCounts checks that counts of games are numbers in [0, MaxCount].
+func checkCounts(a, b string, counts ...float64) error {
+	for _, x := range counts {
+		if !(x >= 0 && x <= MaxCount) {
+			if x > MaxCount && !math.IsInf(x, 0) {
+				return fmt.Errorf("%s vs %s: count %v is too large (above 2^53 = %.4g, float64 no longer counts games exactly)", a, b, x, float64(MaxCount))
+			}
+			return fmt.Errorf("%s vs %s: counts must be finite and non-negative, got %v", a, b, counts)
+		}
+	}
+	return nil
+}
+
+// Add records games between a and b: a's wins, b's wins and draws. Both
+// players are recorded even when there are no games (see NoGames).
 func (r *Results) Add(a, b string, winsA, winsB, draws float64, seat Seat) error {
 	if a == b {
 		return fmt.Errorf("player %q cannot play itself", a)
 	}
-	for _, x := range []float64{winsA, winsB, draws} {
-		if x < 0 || math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("%s vs %s: counts must be finite and non-negative, got %v, %v, %v", a, b, winsA, winsB, draws)
-		}
+	if err := checkCounts(a, b, winsA, winsB, draws); err != nil {
+		return err
 	}
+	ia, ib := r.Player(a), r.Player(b)
 	if winsA+winsB+draws == 0 {
 		return nil
 	}
-	r.Matchups = append(r.Matchups, Matchup{r.Player(a), r.Player(b), winsA, winsB, draws, seat})
+	r.Matchups = append(r.Matchups, Matchup{ia, ib, winsA, winsB, draws, seat})
 	return nil
+}
+
+// NoGames returns the players who played no game (named in records of no
+// games only, or added with Player): no fit can rate them, and Without
+// leaves them out.
+func (r *Results) NoGames() []string {
+	played := make([]bool, len(r.Players))
+	for _, m := range r.Matchups {
+		if m.Games() > 0 {
+			played[m.A], played[m.B] = true, true
+		}
+	}
+	var out []string
+	for i, p := range played {
+		if !p {
+			out = append(out, r.Players[i])
+		}
+	}
+	return out
+}
+
+// HalfPointsAsDraws returns r with every pair of half points read as a
+// drawn game: a matchup whose wins are x.5 and y.5 becomes x wins, y wins
+// and one more draw. This is the reading of a table of points (such as
+// paper 003 Table VI) with the fewest draws the points allow; it matters
+// only to the draw models (Davidson, Rao-Kupper, BayesElo), for which a
+// draw is not half a win each. It also returns how many draws it made.
+// Counts with other fractions are kept as they are.
+func (r *Results) HalfPointsAsDraws() (*Results, float64) {
+	out := &Results{Players: r.Players, Matchups: slices.Clone(r.Matchups)}
+	made := 0.0
+	for k := range out.Matchups {
+		m := &out.Matchups[k]
+		if a, b := m.WinsA-math.Floor(m.WinsA), m.WinsB-math.Floor(m.WinsB); a == 0.5 && b == 0.5 {
+			m.WinsA -= 0.5
+			m.WinsB -= 0.5
+			m.Draw++
+			made++
+		}
+	}
+	return out, made
 }
 
 // Without returns the results without the named players and their games,
@@ -145,6 +204,28 @@ func (p *Pairs) Games(k int) float64 { return p.WinsI[k] + p.WinsJ[k] + p.Draws[
 // count half).
 func (p *Pairs) Points(k int) (i, j float64) {
 	return p.WinsI[k] + p.Draws[k]/2, p.WinsJ[k] + p.Draws[k]/2
+}
+
+// check validates pairs built by hand: indices in range, I < J, sorted
+// and distinct, counts in [0, MaxCount].
+func (p *Pairs) check() error {
+	m := len(p.I)
+	if len(p.J) != m || len(p.WinsI) != m || len(p.WinsJ) != m || len(p.Draws) != m {
+		return &InputError{fmt.Sprintf("pairs: I, J, WinsI, WinsJ, Draws have lengths %d, %d, %d, %d, %d", m, len(p.J), len(p.WinsI), len(p.WinsJ), len(p.Draws))}
+	}
+	for k := range p.I {
+		i, j := p.I[k], p.J[k]
+		if i < 0 || i >= j || int(j) >= p.Players {
+			return &InputError{fmt.Sprintf("pair %d: players %d, %d: need 0 <= I < J < %d", k, i, j, p.Players)}
+		}
+		if k > 0 && (p.I[k-1] > i || p.I[k-1] == i && p.J[k-1] >= j) {
+			return &InputError{fmt.Sprintf("pair %d (%d, %d): pairs must be sorted by (I, J) and distinct", k, i, j)}
+		}
+		if err := checkCounts(fmt.Sprint(i), fmt.Sprint(j), p.WinsI[k], p.WinsJ[k], p.Draws[k]); err != nil {
+			return &InputError{"pairs: player " + err.Error()}
+		}
+	}
+	return nil
 }
 
 // Pairs aggregates r by unordered pair of players.

@@ -3,18 +3,18 @@ package ciao_test
 import (
 	"bytes"
 	"context"
-	"image/png"
+	"image/color"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/coevolab/coevo/engine/coevolve"
 	"github.com/coevolab/coevo/engine/tournament"
+	"github.com/coevolab/coevo/internal/plottest"
 	. "github.com/coevolab/coevo/stats/ciao"
+	"github.com/coevolab/coevo/stats/plot"
 )
 
 // ladder: the higher-numbered player always wins.
@@ -64,8 +64,24 @@ func TestCIAOOfTheCycle(t *testing.T) {
 		}
 	}
 	// Dominance: L:LL first; L:RR and R:RR do not beat it; R:LL does.
-	if d := m.Dominance(); !reflect.DeepEqual(d.Dominant, []int{0, 3}) {
+	d := m.Dominance()
+	if !reflect.DeepEqual(d.Dominant, []int{0, 3}) {
 		t.Errorf("dominant %v, want [0 3]", d.Dominant)
+	}
+	// Its plot holds one dominant strategy from generation 10 to 40 and
+	// climbs to two at 40.
+	p, err := d.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := plottest.Render(p, plot.Width, plot.Height)
+	for _, c := range []struct {
+		gen, level float64
+		line       bool
+	}{{15, 1, true}, {35, 1, true}, {35, 2, false}, {40, 1.5, true}, {30, 1.5, false}} {
+		if on := !plottest.Near(f.Point(p, c.gen, c.level), color.White, 40); on != c.line {
+			t.Errorf("dominance plot at generation %g, level %g: line %v, want %v", c.gen, c.level, on, c.line)
+		}
 	}
 	var csv bytes.Buffer
 	if err := m.WriteCSV(&csv); err != nil {
@@ -175,54 +191,81 @@ func TestPerformance(t *testing.T) {
 	if _, err := Performance(context.Background(), ladder{}, names, []int{1}, []int{2}, 3, tournament.Options{}); err == nil {
 		t.Error("an odd number of games was accepted")
 	}
+	// Games from 10 to 10^5: a log axis, on which the geometric mean of
+	// the ends lies halfway; the share of points from 0 to 1.
 	p, err := PerformancePlot("fig. 5", Curve{"a", []float64{10, 100}, rates[:2]}, Curve{"b", []float64{1e3, 1e5}, rates[1:]})
-	if err != nil || p.X.Scale == nil {
+	if err != nil {
 		t.Fatal(err)
+	}
+	if mid := p.X.Norm(math.Sqrt(p.X.Min * p.X.Max)); math.Abs(mid-0.5) > 1e-9 || p.X.Min != 10 || p.X.Max != 1e5 {
+		t.Errorf("x axis %g..%g, geometric mean at %g of it", p.X.Min, p.X.Max, mid)
+	}
+	if p.Y.Min != 0 || p.Y.Max != 1 {
+		t.Errorf("y axis %g..%g", p.Y.Min, p.Y.Max)
+	}
+	// Its legend names both curves, in order, above the data: title first.
+	var above []string
+	for _, tx := range plottest.Render(p, plot.Width, plot.Height).Above() {
+		above = append(above, tx.S)
+	}
+	if want := []string{"fig. 5", "a", "b"}; !reflect.DeepEqual(above, want) {
+		t.Errorf("above the data %q, want %q", above, want)
+	}
+	if _, err := PerformancePlot("", Curve{"a", []float64{1, 2}, []float64{0.5}}); err == nil {
+		t.Error("a curve of 2 x and 1 y values accepted")
 	}
 }
 
-// The figure saves in every format, atomically, with the right magic; the
-// PNG has the figure's size.
-func TestFigureFormats(t *testing.T) {
-	m, err := Play(context.Background(), sides(coevolve.Cycle7), []string{"a", "b", "c", "d"}, nil, 2, tournament.Options{})
+// The CIAO plot of the cycle, read back from its pixels: the current
+// player along x, the ancestor along y (paper 003: "a point (x, y)
+// signifies the relative strength of player x playing against player y
+// taken from a previous generation"), in ColorBrewer's greys from the
+// lightest (a score of 0) to black (1), white where there is no ancestor.
+// Its colour bar is labelled and its axes name generations.
+func TestPlot(t *testing.T) {
+	names := []string{"L:LL", "L:RR", "R:RR", "R:LL"}
+	m, err := Play(context.Background(), sides(coevolve.Cycle7), names, []float64{10, 20, 30, 40}, 4, tournament.Options{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := m.Figure("cycle")
+	p, err := m.Plot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	magic := map[string]string{"pdf": "%PDF", "svg": "<?xml", "png": "\x89PNG", "eps": "%!PS-Adobe"}
-	for ext, want := range magic {
-		path := filepath.Join(dir, "ciao."+ext)
-		if err := f.Save(path); err != nil {
-			t.Fatal(err)
+	f := plottest.Render(p, plot.Width, plot.Height)
+	grey := func(v uint8) color.Color { return color.Gray{Y: v} }
+	for _, c := range []struct {
+		current, ancestor int
+		want              color.Color
+	}{
+		{3, 0, grey(0)},     // R:LL beats L:LL: 1
+		{1, 0, grey(0xf0)},  // L:RR loses to L:LL: 0
+		{3, 1, grey(0x84)},  // R:LL draws L:RR: 0.5, halfway between 0x96 and 0x73
+		{0, 1, color.White}, // no ancestor
+		{2, 2, color.White}, // the diagonal
+		{0, 3, color.White}, // no ancestor
+		{2, 0, grey(0x84)},  // R:RR draws L:LL
+		{2, 1, grey(0xf0)},  // R:RR loses to L:RR
+	} {
+		if got := f.Cell(c.current, c.ancestor, 4, 4); !plottest.Near(got, c.want, 1) {
+			t.Errorf("%s against %s: %v, want %v", names[c.current], names[c.ancestor], got, c.want)
 		}
-		b, _ := os.ReadFile(path)
-		if !bytes.HasPrefix(b, []byte(want)) {
-			t.Errorf("%s starts %q", ext, b[:min(12, len(b))])
+	}
+	svg, err := plot.Render(p, plot.Width, plot.Height, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"score of current vs ancestor", "current player (generation)", "ancestor (generation)", ">40<"} {
+		if !strings.Contains(string(svg), want) {
+			t.Errorf("the SVG lacks %q", want)
 		}
 	}
-	if err := f.Save(filepath.Join(dir, "ciao.gif")); err == nil {
-		t.Error(".gif accepted")
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 4 {
-		t.Errorf("%d files left in %s (a temporary file?)", len(entries), dir)
-	}
-	data, err := f.PNG()
-	if err != nil {
+	s := m.Style()
+	s.Palette, s.Missing = plot.Viridis, nil
+	if p, err = m.PlotStyle(s); err != nil {
 		t.Fatal(err)
 	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if w := img.Bounds().Dx(); w != int(f.Width.Dots(96)+0.5) && w != int(f.Width.Dots(72)+0.5) {
-		t.Errorf("PNG %d pixels wide for %v", w, f.Width)
-	}
-	if !strings.Contains(f.SVG(), "score against the ancestor") {
-		t.Error("the SVG lacks the colour scale's label")
+	if c := plottest.Render(p, plot.Width, plot.Height).Cell(3, 0, 4, 4); !plottest.Near(c, plot.Viridis[len(plot.Viridis)-1], 0) {
+		t.Errorf("viridis: a score of 1 in %v", c)
 	}
 }

@@ -5,9 +5,10 @@
 //   - CIAO matrices (Cliff and Miller, "current individual vs ancestral
 //     opponents"): every archived player against every earlier one, from a
 //     league in which every pair plays N games with forced random moves
-//     (paper: 100 games, epsilon 0.1); Matrix.Figure draws the heatmap of
-//     fig. 4 (darker: the current player scores more) with its colour
-//     scale, as a gonum/plot figure saved as PDF, SVG, PNG or EPS;
+//     (paper: 100 games, epsilon 0.1); Matrix.Plot draws the heatmap of
+//     fig. 4 (in greys, darker where the current player scores more) with
+//     its colour bar through stats/plot's HeatmapOf, which plot.Save
+//     writes as PDF, SVG, PNG or EPS;
 //   - Table V: the transitivity index tau and the KL divergence D_KL of the
 //     archive's league (stats/intrans, on a stats/bt fit);
 //   - the dominance tournament of Stanley and Miikkulainen: the players
@@ -24,7 +25,9 @@
 //
 //	arch, _ := coevolve.ReadArchive("runs/nash4/archive.csv")
 //	m, _ := ciao.Play(ctx, arch.Match(0.1), arch.Names(), arch.Generations(), 100, tournament.Options{Seed: 1})
-//	fig, _ := m.Figure("NashSolve |A| = 4")
-//	fig.Save("ciao.pdf")
+//	s := m.Style()
+//	s.Title = "NashSolve |A| = 4"
+//	p, _ := m.PlotStyle(s)
+//	plot.Save(p, "ciao.pdf")
 //	row, _ := m.Transitivity("|A| = 4") // tau, D_KL
 package ciao

@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"strings"
 
-	"gonum.org/v1/plot"
+	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
+
+	"github.com/coevolab/coevo/stats/plot"
 )
 
 // Dominance is the dominance tournament of Stanley and Miikkulainen
@@ -54,27 +55,26 @@ func (d *Dominance) String() string {
 }
 
 // Plot draws the dominance level (the number of dominant strategies so
-// far) against the players' labels, as a step.
-func (d *Dominance) Plot() (*plot.Plot, error) {
-	pts := make(plotter.XYs, 0, len(d.Names)+1)
+// far) against the players' labels, as steps up at the players that became
+// dominant.
+func (d *Dominance) Plot() (*gplot.Plot, error) {
+	x, y := make([]float64, len(d.Names)), make([]float64, len(d.Names))
 	level := 0
 	for i := range d.Names {
 		if level < len(d.Dominant) && d.Dominant[level] == i {
 			level++
 		}
-		pts = append(pts, plotter.XY{X: d.Labels[i], Y: float64(level)})
+		x[i], y[i] = d.Labels[i], float64(level)
 	}
-	p := plot.New()
-	p.Title.Text = "dominance tournament"
-	p.X.Label.Text = "generation"
-	p.Y.Label.Text = "dominant strategies"
-	l, err := plotter.NewLine(pts)
+	p := plot.New("dominance tournament", "generation", "dominant strategies so far")
+	l, err := plot.Line(p, x, y, plot.Color(0), false, "")
 	if err != nil {
 		return nil, err
 	}
-	l.StepStyle = plotter.PreStep
-	l.Width = vg.Points(1.2)
-	p.Add(l, plotter.NewGrid())
+	l.StepStyle = plotter.PostStep // level y[i] holds from x[i] to x[i+1]
 	p.Y.Min = 0
+	plot.CountAxis(&p.X)
+	plot.CountAxis(&p.Y)
+	plot.Finish(p)
 	return p, nil
 }

@@ -5,12 +5,10 @@ import (
 	"fmt"
 	"math"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
-	"gonum.org/v1/plot/vg"
+	gplot "gonum.org/v1/plot"
 
 	"github.com/coevolab/coevo/engine/tournament"
+	"github.com/coevolab/coevo/stats/plot"
 )
 
 // Performance returns each of players' share of the points against the
@@ -61,12 +59,10 @@ type Curve struct {
 
 // PerformancePlot draws curves like paper 003 fig. 5: performance against
 // the games played during evolution, on a logarithmic axis when the games
-// span more than a factor of 100 (the methods play very different numbers).
-func PerformancePlot(title string, curves ...Curve) (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = "games played during evolution"
-	p.Y.Label.Text = "performance (share of points)"
+// span more than a factor of 100 (the methods play very different
+// numbers; points at 0 games are then left out), each curve in its colour
+// and dash pattern, with a legend above.
+func PerformancePlot(title string, curves ...Curve) (*gplot.Plot, error) {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, c := range curves {
 		if len(c.X) != len(c.Y) {
@@ -78,36 +74,26 @@ func PerformancePlot(title string, curves ...Curve) (*plot.Plot, error) {
 			}
 		}
 	}
+	p := plot.New(title, "games played during evolution", "performance (share of points)")
 	logx := hi > 100*lo
 	if logx {
-		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+		plot.LogAxis(&p.X)
 	}
 	for k, c := range curves {
-		pts := make(plotter.XYs, 0, len(c.X))
+		var x, y []float64
 		for i := range c.X {
 			if !logx || c.X[i] > 0 {
-				pts = append(pts, plotter.XY{X: c.X[i], Y: c.Y[i]})
+				x, y = append(x, c.X[i]), append(y, c.Y[i])
 			}
 		}
-		if len(pts) == 0 {
+		if len(x) == 0 {
 			continue
 		}
-		l, err := plotter.NewLine(pts)
-		if err != nil {
-			return nil, err
+		if _, err := plot.Series(p, k, x, y, c.Name); err != nil {
+			return nil, fmt.Errorf("ciao: curve %s: %w", c.Name, err)
 		}
-		l.Color = plotutil.Color(k)
-		l.Dashes = plotutil.Dashes(k)
-		l.Width = vg.Points(1)
-		p.Add(l)
-		p.Legend.Add(c.Name, l)
 	}
-	p.Add(plotter.NewGrid())
-	// Room above 1 for the legend, so that it hides no curve.
-	p.Y.Min, p.Y.Max = 0, 1+0.1*float64(len(curves))
-	p.Y.Tick.Marker = plot.ConstantTicks([]plot.Tick{{Value: 0, Label: "0"}, {Value: 0.25}, {Value: 0.5, Label: "0.5"}, {Value: 0.75}, {Value: 1, Label: "1"}})
-	p.Legend.Top = true
-	p.Legend.Left = true
+	p.Y.Min, p.Y.Max = 0, 1
+	plot.Finish(p)
 	return p, nil
 }

@@ -4,9 +4,13 @@
 // The style (New): Liberation Sans at print sizes, embedded in PDF files;
 // figures one column wide (Width x Height, 3.5 in) or across both columns
 // (DoubleWidth x DoubleHeight, 7 in); axis labels that carry their units
-// and take exponents and indices (10^{3}, D_{KL}); logarithmic axes ticked
-// at powers of ten (LogAxis); Okabe and Ito's colour-blind-safe palette
-// (Colors); intervals drawn as bands (Band) or error bars; and legends in
+// and take exponents and indices (10^{3}, D_{KL}); a margin (Margin) at
+// the ends of every axis, so that no mark touches the frame; linear axes
+// labelled at 1, 2 or 5 x 10^k, counts at whole numbers (CountAxis);
+// logarithmic axes ticked at powers of ten (LogAxis), and at 1, 2 and 5 x
+// 10^k or every multiple when they span fewer than three; Okabe and Ito's
+// colour-blind-safe palette (Colors), with a dash pattern per series
+// (Series); intervals drawn as bands (Band) or error bars; and legends in
 // a band of their own above the data (Finish), so that they never cover
 // it. Save writes PDF, SVG, EPS or PNG at DPI (300) by the file's
 // extension, atomically.
@@ -14,8 +18,8 @@
 // The figures: Ratings (with 95% intervals, as bars or a band), LogLog (a
 // fit and a bound's slope), Lines (series with a legend, e.g. a run's
 // history by generation), HeatmapOf (a matrix with a colour bar, on a
-// sequential or a diverging scale: CIAO plots, likelihood of
-// superiority), and Text, a quick plain-text chart for terminals.
+// sequential or a diverging scale, or in Greys for print: CIAO plots,
+// likelihood of superiority), and Text, a quick plain-text chart for terminals.
 //
 //	p, _ := plot.Ratings(names, elo, lo, hi)
 //	err := plot.Save(p, "ratings.pdf")

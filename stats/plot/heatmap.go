@@ -24,18 +24,29 @@ type HeatmapStyle struct {
 	// range (made symmetric about Center when Diverging).
 	Min, Max float64
 	// Diverging colours values by how far they lie above or below Center
-	// (purple below, orange above, white at Center), for quantities with
-	// a reference value such as a win rate of 0.5; otherwise the
-	// sequential viridis palette, dark to light. Both palettes read for
-	// the common colour-vision deficiencies and in grey.
+	// (by default purple below, orange above, white at Center), for
+	// quantities with a reference value such as a win rate of 0.5.
 	Diverging bool
 	Center    float64
+	// Palette is the colour scale from Min to Max; nil is Viridis, or
+	// PurpleOrange when Diverging. Greys prints in black and white (paper
+	// 003 fig. 4 draws its CIAO plots so).
+	Palette Palette
+	// Missing colours NaN cells (not played, not defined); nil is the
+	// package's Missing, a mid grey that Greys would confuse with a
+	// value: give color.White with it.
+	Missing color.Color
 	// XTicks and YTicks name the columns and rows (every k-th when there
 	// are many); nil numbers them from 0.
 	XTicks, YTicks []string
 }
 
-// Missing is the colour of NaN cells (not played, not defined).
+// A Palette is a colour scale: colours at evenly spaced points from its
+// low end to its high end, blended linearly between them.
+type Palette []color.RGBA
+
+// Missing is the colour of NaN cells (not played, not defined) unless a
+// HeatmapStyle names another.
 var Missing = color.Gray{Y: 0xc4}
 
 // Heatmap plots a matrix with the sequential palette and a colour bar.
@@ -71,34 +82,50 @@ func HeatmapOf(m [][]float64, s HeatmapStyle) (*gplot.Plot, error) {
 	if !(hi > lo) {
 		hi = lo + 1
 	}
-	anchors := viridis
-	if s.Diverging {
-		anchors = purpleOrange
+	anchors := s.Palette
+	switch {
+	case len(anchors) == 1:
+		return nil, fmt.Errorf("plot: a palette of one colour")
+	case anchors == nil && s.Diverging:
+		anchors = PurpleOrange
+	case anchors == nil:
+		anchors = Viridis
 	}
-	cols := make([]color.Color, 256)
+	// An odd number of colours, so that Center has its own.
+	cols := make([]color.Color, 257)
 	for i := range cols {
-		cols[i] = interpolate(anchors, float64(i)/255)
+		cols[i] = interpolate(anchors, float64(i)/256)
+	}
+	missing := s.Missing
+	if missing == nil {
+		missing = Missing
 	}
 	p := New(s.Title, s.XLabel, s.YLabel)
-	p.Add(&cells{m: m, colors: cols, min: lo, max: hi})
+	p.Add(&cells{m: m, colors: cols, missing: missing, min: lo, max: hi})
 	p.Add(&colorBar{colors: cols, min: lo, max: hi, label: s.Scale})
 	for _, ax := range []struct {
 		a     *gplot.Axis
 		names []string
 		n     int
 	}{{&p.X, s.XTicks, len(m[0])}, {&p.Y, s.YTicks, len(m)}} {
-		if ax.names != nil {
-			ax.a.Tick.Marker = nameTicks(ax.names)
-		} else {
+		switch {
+		case ax.names == nil:
 			ax.a.Tick.Marker = indexTicks(ax.n)
+		case ax.a == &p.Y:
+			ax.a.Tick.Marker = nameTicks(ax.names, 16)
+		case longest(ax.names) > 3:
+			// Turned, long names take less room along the axis.
+			ax.a.Tick.Marker = nameTicks(ax.names, 12)
+			p.X.Tick.Label.Rotation = math.Pi / 4
+			p.X.Tick.Label.XAlign = draw.XRight
+			p.X.Tick.Label.YAlign = draw.YCenter
+		default:
+			ax.a.Tick.Marker = nameTicks(ax.names, 10)
 		}
+		// The cells fill the axes: no margin, no padding.
+		ax.a.Scale = gplot.LinearScale{}
+		ax.a.Padding = 0
 	}
-	if s.XTicks != nil && longest(s.XTicks) > 3 {
-		p.X.Tick.Label.Rotation = math.Pi / 4
-		p.X.Tick.Label.XAlign = draw.XRight
-		p.X.Tick.Label.YAlign = draw.YCenter
-	}
-	p.X.Padding, p.Y.Padding = 0, 0
 	Finish(p)
 	return p, nil
 }
@@ -109,6 +136,7 @@ func HeatmapOf(m [][]float64, s HeatmapStyle) (*gplot.Plot, error) {
 type cells struct {
 	m        [][]float64
 	colors   []color.Color
+	missing  color.Color
 	min, max float64
 }
 
@@ -118,7 +146,7 @@ func (h *cells) DataRange() (xmin, xmax, ymin, ymax float64) {
 
 func (h *cells) color(v float64) color.Color {
 	if math.IsNaN(v) {
-		return Missing
+		return h.missing
 	}
 	t := (v - h.min) / (h.max - h.min)
 	k := int(math.Round(t * float64(len(h.colors)-1)))
@@ -144,35 +172,38 @@ func (h *cells) Plot(c draw.Canvas, p *gplot.Plot) {
 	}
 }
 
-// nameTicks labels positions 0, 1, ... with names, every k-th when there
-// are more than 20.
-func nameTicks(names []string) gplot.Ticker {
+// nameTicks labels positions 0, 1, ... with names, every k-th (k = 1, 2,
+// 5, 10, 20, ...) when there are more than most.
+func nameTicks(names []string, most int) gplot.Ticker {
 	return gplot.TickerFunc(func(min, max float64) []gplot.Tick {
-		every := (len(names) + 19) / 20
 		var t []gplot.Tick
-		for i, n := range names {
-			if i%every == 0 {
-				t = append(t, gplot.Tick{Value: float64(i), Label: n})
-			}
+		for i := 0; i < len(names); i += roundStep(len(names), most) {
+			t = append(t, gplot.Tick{Value: float64(i), Label: names[i]})
 		}
 		return t
 	})
 }
 
-// indexTicks labels cell indices 0 .. n-1 at a round step (1, 2, 5, 10,
-// 20, ...) giving at most eight labels.
+// indexTicks labels cell indices 0 .. n-1 at a round step giving at most
+// eight labels.
 func indexTicks(n int) gplot.Ticker {
 	return gplot.TickerFunc(func(min, max float64) []gplot.Tick {
-		step := 1
-		for k := 0; (n-1)/step >= 8; k++ {
-			step = []int{2, 5, 10}[k%3] * int(math.Pow10(k/3))
-		}
 		var t []gplot.Tick
-		for i := 0; i < n; i += step {
+		for i := 0; i < n; i += roundStep(n, 8) {
 			t = append(t, gplot.Tick{Value: float64(i), Label: fmt.Sprint(i)})
 		}
 		return t
 	})
+}
+
+// roundStep is the least step of 1, 2, 5, 10, 20, 50, ... that marks at
+// most most of n positions 0, step, 2 step, ...
+func roundStep(n, most int) int {
+	step := 1
+	for k := 0; (n-1)/step >= most; k++ {
+		step = []int{2, 5, 10}[k%3] * int(math.Pow10(k/3))
+	}
+	return step
 }
 
 func longest(s []string) int {
@@ -183,16 +214,24 @@ func longest(s []string) int {
 	return n
 }
 
-// viridis: the colour map of matplotlib (van der Walt and Smith), eleven
-// evenly spaced samples.
-var viridis = hexes("#440154", "#482475", "#414487", "#355f8d", "#2a788e", "#21918c", "#22a884", "#44bf70", "#7ad151", "#bddf26", "#fde725")
+// Palettes for heatmaps: each reads in order of value for the common
+// colour-vision deficiencies and in grey.
+var (
+	// Viridis is matplotlib's default colour map (van der Walt and
+	// Smith), dark blue to yellow, in eleven evenly spaced samples.
+	Viridis = hexes("#440154", "#482475", "#414487", "#355f8d", "#2a788e", "#21918c", "#22a884", "#44bf70", "#7ad151", "#bddf26", "#fde725")
+	// PurpleOrange is ColorBrewer's diverging PuOr (Brewer,
+	// colorbrewer2.org; marked colour-blind safe), purple for low values
+	// through white to orange.
+	PurpleOrange = hexes("#2d004b", "#542788", "#8073ac", "#b2abd2", "#d8daeb", "#f7f7f7", "#fee0b6", "#fdb863", "#e08214", "#b35806", "#7f3b08")
+	// Greys is ColorBrewer's sequential Greys, light to black, without
+	// its white end, so that the lowest value still shows as a cell
+	// against white paper (and white missing cells).
+	Greys = hexes("#f0f0f0", "#d9d9d9", "#bdbdbd", "#969696", "#737373", "#525252", "#252525", "#000000")
+)
 
-// purpleOrange: ColorBrewer's PuOr (Brewer, colorbrewer2.org; marked
-// colour-blind safe), purple for low values through white to orange.
-var purpleOrange = hexes("#2d004b", "#542788", "#8073ac", "#b2abd2", "#d8daeb", "#f7f7f7", "#fee0b6", "#fdb863", "#e08214", "#b35806", "#7f3b08")
-
-func hexes(h ...string) []color.RGBA {
-	out := make([]color.RGBA, len(h))
+func hexes(h ...string) Palette {
+	out := make(Palette, len(h))
 	for i, s := range h {
 		fmt.Sscanf(s, "#%02x%02x%02x", &out[i].R, &out[i].G, &out[i].B)
 		out[i].A = 0xff
@@ -201,7 +240,7 @@ func hexes(h ...string) []color.RGBA {
 }
 
 // interpolate returns the colour at t in [0, 1] along evenly spaced anchors.
-func interpolate(anchors []color.RGBA, t float64) color.Color {
+func interpolate(anchors Palette, t float64) color.Color {
 	t = math.Max(0, math.Min(1, t)) * float64(len(anchors)-1)
 	k := min(int(t), len(anchors)-2)
 	f := t - float64(k)
@@ -230,7 +269,7 @@ func (b *colorBar) style(size float64) text.Style {
 
 func (b *colorBar) ticks() []gplot.Tick {
 	var out []gplot.Tick
-	for _, t := range (numberTicks{}).Ticks(b.min, b.max) {
+	for _, t := range roundTicks(b.min, b.max, false) {
 		if t.Label != "" {
 			out = append(out, t)
 		}

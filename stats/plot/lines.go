@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	gplot "gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 )
 
@@ -28,12 +29,22 @@ func Lines(title, xlabel, ylabel string, logY bool, x []float64, names []string,
 				return nil, fmt.Errorf("plot: series %q has %g at x = %g, not positive for a log axis", names[k], y[i], x[i])
 			}
 		}
-		l, err := Line(p, x, y, Color(k), false, names[k])
-		if err != nil {
+		if _, err := Series(p, k, x, y, names[k]); err != nil {
 			return nil, fmt.Errorf("plot: series %q: %w", names[k], err)
 		}
-		l.Dashes = plotutil.Dashes(k)
 	}
 	Finish(p)
 	return p, nil
+}
+
+// Series adds the k-th of several lines (k from 0): a Line in the k-th
+// colour of the palette and the k-th dash pattern, so that the lines stay
+// apart in grey too, with a legend entry named name.
+func Series(p *gplot.Plot, k int, x, y []float64, name string) (*plotter.Line, error) {
+	l, err := Line(p, x, y, Color(k), false, name)
+	if err != nil {
+		return nil, err
+	}
+	l.Dashes = plotutil.Dashes(k)
+	return l, nil
 }

@@ -51,6 +51,7 @@ func Ratings(names []string, rating, lo, hi []float64) (*gplot.Plot, error) {
 			return nil, err
 		}
 		p.X.Min, p.X.Max = 1, float64(n)
+		CountAxis(&p.X)
 		Finish(p)
 		return p, nil
 	}
@@ -87,13 +88,6 @@ func Ratings(names []string, rating, lo, hi []float64) (*gplot.Plot, error) {
 	p.Legend.Add("Elo with 95% interval", errorThumb{Color(0)})
 	p.NominalX(names...)
 	p.X.Min, p.X.Max = -0.5, float64(n)-0.5
-	ymin, ymax := math.Inf(1), math.Inf(-1)
-	for i := range lo {
-		ymin, ymax = math.Min(ymin, lo[i]), math.Max(ymax, hi[i])
-	}
-	if pad := 0.06 * (ymax - ymin); pad > 0 {
-		p.Y.Min, p.Y.Max = ymin-pad, ymax+pad
-	}
 	p.X.Tick.Label.Rotation = math.Pi / 4
 	p.X.Tick.Label.XAlign = draw.XRight
 	p.X.Tick.Label.YAlign = draw.YCenter

@@ -63,6 +63,11 @@ var Gray = color.Gray{Y: 0x80}
 // for print, thin axes with outward ticks, and text that takes exponents
 // and indices (10^{3}, D_{KL}). Give axis labels with their units, as in
 // "runtime T (evaluations)".
+//
+// Each axis leaves a margin of Margin of its length beyond its range at
+// both ends, so that no point, line or band touches the frame or the
+// legend, whether the range is the data's or one set (p.Y.Min = 0); set
+// an axis's Scale to gplot.LinearScale{} for none (heatmaps do).
 func New(title, xlabel, ylabel string) *gplot.Plot {
 	p := gplot.New()
 	rich := newRichText()
@@ -81,64 +86,121 @@ func New(title, xlabel, ylabel string) *gplot.Plot {
 		a.Tick.LineStyle.Width = vg.Points(0.6)
 		a.Tick.Length = vg.Points(3)
 		a.Padding = vg.Points(2)
+		a.Scale = margined{gplot.LinearScale{}}
 		a.Tick.Marker = numberTicks{}
 	}
 	p.X.Label.Text, p.Y.Label.Text = xlabel, ylabel
 	style(&p.Legend.TextStyle, legendSize)
 	p.Legend.ThumbnailWidth = vg.Points(14)
+	p.Legend.Padding = vg.Points(1.5) // between entries: their glyphs do not touch
 	p.Legend.Top, p.Legend.Left = true, true
 	return p
 }
 
-// LogAxis makes a an axis in powers of ten: a log scale with ticks at 10^k
-// labelled as such, and unlabelled ticks at the multiples between.
+// LogAxis makes a an axis in powers of ten: a log scale, with its margin,
+// ticked at 10^k labelled as such and unlabelled at the multiples between.
+// An axis spanning fewer than three powers of ten labels at least three
+// ticks all the same: the multiples 1, 2 and 5 of the powers (20, 50,
+// 100, 200), or every multiple, or, on a very short range, round numbers.
 func LogAxis(a *gplot.Axis) {
-	a.Scale = gplot.LogScale{}
+	a.Scale = margined{gplot.LogScale{}}
 	a.Tick.Marker = powerTicks{}
 }
 
-// powerTicks marks 10^k, labelled, and 2..9 x 10^k, not; over less than
-// a decade it labels the multiples too, and over many decades every
-// second or third power.
+// Margin is the share of an axis's length left free beyond its range at
+// each end (matplotlib leaves 5%).
+const Margin = 0.04
+
+// margined is a scale that maps an axis's range to [Margin, 1-Margin].
+type margined struct{ gplot.Normalizer }
+
+func (m margined) Normalize(min, max, x float64) float64 {
+	return Margin + (1-2*Margin)*m.Normalizer.Normalize(min, max, x)
+}
+
+// widen returns the values at the ends of an axis from min to max with
+// its margins: its tickers mark the margins too.
+func widen(min, max float64) (lo, hi float64) {
+	w := (max - min) * Margin / (1 - 2*Margin)
+	return min - w, max + w
+}
+
+// powerTicks marks 10^k, labelled, and 2..9 x 10^k, not, over an axis of
+// LogAxis's (margins included); over many powers it labels every second
+// or third. An axis with fewer than three powers of ten labels the
+// multiples 1, 2 and 5 of the powers, or failing three of those every
+// multiple, or failing three of those the round numbers of a linear axis.
 type powerTicks struct{}
 
 func (powerTicks) Ticks(min, max float64) []gplot.Tick {
 	if !(min > 0) || !(max >= min) {
 		return nil
 	}
-	lo, hi := int(math.Floor(math.Log10(min))), int(math.Ceil(math.Log10(max)))
+	l, h := widen(math.Log10(min), math.Log10(max))
+	min, max = math.Pow(10, l), math.Pow(10, h)
+	lo, hi := int(math.Floor(l)), int(math.Ceil(h))
 	in := func(v float64) bool { return v >= min*(1-1e-9) && v <= max*(1+1e-9) }
+	// multiples returns the ticks at m x 10^k for the m in 1..9 kept,
+	// labelled by label ("" for none).
+	multiples := func(keep func(m int) bool, label func(m, k int) string) []gplot.Tick {
+		var ticks []gplot.Tick
+		for k := lo; k <= hi; k++ {
+			for m := 1; m <= 9; m++ {
+				if v := float64(m) * math.Pow10(k); in(v) && keep(m) {
+					ticks = append(ticks, gplot.Tick{Value: v, Label: label(m, k)})
+				}
+			}
+		}
+		return ticks
+	}
+	every := func(int) bool { return true }
 	majors := 0
 	for k := lo; k <= hi; k++ {
 		if in(math.Pow10(k)) {
 			majors++
 		}
 	}
-	every := 1
-	if majors > 6 {
-		every = (majors + 5) / 6
+	if majors >= 3 {
+		step := 1
+		if majors > 6 {
+			step = (majors + 5) / 6
+		}
+		keep := every
+		if majors > 5 { // the multiples would crowd the powers
+			keep = func(m int) bool { return m == 1 }
+		}
+		return multiples(keep, func(m, k int) string {
+			if m == 1 && k%step == 0 {
+				return powerLabel(k)
+			}
+			return ""
+		})
 	}
-	minors := majors <= 5 // beyond, the multiples crowd the decades
-	var ticks []gplot.Tick
-	for k := lo; k <= hi; k++ {
-		for m := 1; m <= 9; m++ {
-			v := float64(m) * math.Pow10(k)
-			if !in(v) {
-				continue
-			}
-			t := gplot.Tick{Value: v}
-			switch {
-			case majors < 2 && (m == 1 || m == 2 || m == 5):
-				t.Label = number(v)
-			case m == 1 && k%every == 0:
-				t.Label = powerLabel(k)
-			case m != 1 && !minors:
-				continue
-			}
-			ticks = append(ticks, t)
+	oneTwoFive := multiples(every, func(m, k int) string {
+		if m == 1 || m == 2 || m == 5 {
+			return number(float64(m) * math.Pow10(k))
+		}
+		return ""
+	})
+	if labelled(oneTwoFive) >= 3 {
+		return oneTwoFive
+	}
+	all := multiples(every, func(m, k int) string { return number(float64(m) * math.Pow10(k)) })
+	if labelled(all) >= 3 {
+		return all
+	}
+	return roundTicks(min, max, false)
+}
+
+// labelled counts the labelled ticks.
+func labelled(ticks []gplot.Tick) int {
+	n := 0
+	for _, t := range ticks {
+		if t.Label != "" {
+			n++
 		}
 	}
-	return ticks
+	return n
 }
 
 // powerLabel is 10^{k}, with a true minus sign.
@@ -146,16 +208,63 @@ func powerLabel(k int) string {
 	return "10^{" + strings.Replace(fmt.Sprint(k), "-", "−", 1) + "}"
 }
 
-// numberTicks are gonum/plot's default ticks, labelled without trailing
-// zeros, with a true minus sign, and in powers of ten when large.
-type numberTicks struct{}
+// numberTicks are roundTicks over an axis of New's, margins included.
+type numberTicks struct{ whole bool }
 
-func (numberTicks) Ticks(min, max float64) []gplot.Tick {
-	ticks := gplot.DefaultTicks{}.Ticks(min, max)
-	for i := range ticks {
-		if ticks[i].Label != "" {
-			ticks[i].Label = number(ticks[i].Value)
+func (t numberTicks) Ticks(min, max float64) []gplot.Tick {
+	lo, hi := widen(min, max)
+	return roundTicks(lo, hi, t.whole)
+}
+
+// CountAxis ticks a, a linear axis of New's, at whole numbers only: for
+// counts, generations, ranks.
+func CountAxis(a *gplot.Axis) { a.Tick.Marker = numberTicks{whole: true} }
+
+// roundTicks marks min..max at a round step, 1, 2 or 5 x 10^k (whole
+// numbers only when whole), the one that labels closest to five ticks and
+// at least three where it can; unlabelled ticks divide the step in five
+// (or in four for a step of 2 x 10^k, in whole numbers when whole).
+// Labels are numbers as number writes them.
+func roundTicks(lo, hi float64, whole bool) []gplot.Tick {
+	if !(hi > lo) {
+		return nil
+	}
+	count := func(s float64) int { return int(math.Floor(hi/s+1e-9)-math.Ceil(lo/s-1e-9)) + 1 }
+	cost := func(n int) int {
+		if n < 3 {
+			return 100 - n
 		}
+		return max(n-5, 5-n)
+	}
+	var step float64
+	k0 := int(math.Floor(math.Log10(hi-lo))) - 2
+	for k := k0; k <= k0+4; k++ {
+		for _, m := range []float64{1, 2, 5} {
+			s := m * math.Pow10(k)
+			if whole && s < 1 {
+				continue
+			}
+			// Ties go to the longer step, met later.
+			if step == 0 || cost(count(s)) <= cost(count(step)) {
+				step = s
+			}
+		}
+	}
+	sub := 5.0
+	if m := math.Round(step / math.Pow10(int(math.Floor(math.Log10(step)+1e-9)))); m == 2 {
+		sub = 4
+	}
+	if whole && step/sub != math.Round(step/sub) {
+		sub = step // step is 1 or 2: its whole numbers
+	}
+	minor := step / sub
+	var ticks []gplot.Tick
+	for i := math.Ceil(lo/minor - 1e-9); i*minor <= hi+1e-9*minor; i++ {
+		t := gplot.Tick{Value: i * minor}
+		if math.Mod(i, sub) == 0 {
+			t.Label = number(t.Value)
+		}
+		ticks = append(ticks, t)
 	}
 	return ticks
 }

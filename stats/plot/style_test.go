@@ -2,15 +2,22 @@ package plot
 
 import (
 	"bytes"
+	"fmt"
 	"image/color"
 	"image/png"
 	"math"
+	"math/rand/v2"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
+
+	"github.com/coevolab/coevo/internal/plottest"
 )
 
 // PNG files are 300 dpi: a single-column figure is 3.5 x 2.6 inches, so
@@ -68,8 +75,10 @@ func TestSansSerif(t *testing.T) {
 }
 
 // Log axes mark powers of ten, labelled 10^{k}, with the multiples in
-// between unlabelled; over less than two decades the multiples 2 and 5
-// are labelled too, in plain numbers; over many, every few powers are.
+// between unlabelled; over fewer than three powers the multiples 1, 2 and
+// 5 are labelled, in plain numbers, or every multiple; over many powers,
+// every few powers are. The ticker marks the axis's margins too: 3..2e5
+// widens to 1.85..3.24e5 (4% of the axis at each end).
 func TestPowerTicks(t *testing.T) {
 	labels := func(min, max float64) (major []string, minor int) {
 		for _, tk := range (powerTicks{}).Ticks(min, max) {
@@ -81,17 +90,47 @@ func TestPowerTicks(t *testing.T) {
 		}
 		return major, minor
 	}
-	if m, n := labels(3, 2e5); strings.Join(m, " ") != "10^{1} 10^{2} 10^{3} 10^{4} 10^{5}" || n != 7+8*4+1 {
+	if m, n := labels(3, 2e5); strings.Join(m, " ") != "10^{1} 10^{2} 10^{3} 10^{4} 10^{5}" || n != 8+8*4+2 {
 		t.Errorf("3..2e5: %v, %d minor", m, n)
 	}
 	if m, _ := labels(0.002, 0.05); strings.Join(m, " ") != "0.002 0.005 0.01 0.02 0.05" {
 		t.Errorf("0.002..0.05: %v", m)
 	}
-	if m, _ := labels(20, 80); strings.Join(m, " ") != "20 50" {
+	if m, _ := labels(11, 161); strings.Join(m, " ") != "10 20 50 100" {
+		t.Errorf("11..161: %v", m)
+	}
+	if m, _ := labels(20, 80); strings.Join(m, " ") != "20 30 40 50 60 70 80" {
 		t.Errorf("20..80: %v", m)
 	}
 	if m, n := labels(1e-3, 1e12); len(m) != 6 || n != 10 || m[0] != "10^{−3}" {
 		t.Errorf("1e-3..1e12: %v, %d minor", m, n)
+	}
+}
+
+// Whatever its range, a log axis shows at least three labels, in order,
+// within the axis and its margins.
+func TestPowerTicksShortRanges(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 2000; i++ {
+		min := math.Pow(10, -6+12*rng.Float64())
+		max := min * math.Pow(10, 1.5*rng.Float64()) // up to 1.5 decades
+		lo, hi := widen(math.Log10(min), math.Log10(max))
+		var got []float64
+		for _, tk := range (powerTicks{}).Ticks(min, max) {
+			if tk.Label == "" {
+				continue
+			}
+			if l := math.Log10(tk.Value); l < lo-1e-9 || l > hi+1e-9 {
+				t.Fatalf("%g..%g: label %s outside the axis", min, max, tk.Label)
+			}
+			if len(got) > 0 && !(tk.Value > got[len(got)-1]) {
+				t.Fatalf("%g..%g: labels out of order", min, max)
+			}
+			got = append(got, tk.Value)
+		}
+		if len(got) < 3 {
+			t.Fatalf("%g..%g: %d labels %v", min, max, len(got), got)
+		}
 	}
 }
 
@@ -131,45 +170,57 @@ func TestLegendNeverCoversData(t *testing.T) {
 	}
 }
 
-// A heatmap colours NaN cells Missing and the largest value with the
-// palette's end, and leaves room right of the data for its colour bar.
+// A heatmap colours NaN cells Missing (or the style's colour for them),
+// the smallest and the largest values with its palette's ends, read back
+// from the rendered image at the cells' centres; and it leaves room right
+// of the data for its colour bar. The expected colours are the published
+// palettes' end points (matplotlib's viridis; ColorBrewer's PuOr and
+// Greys, less its white).
 func TestHeatmap(t *testing.T) {
 	m := [][]float64{{0, 1}, {math.NaN(), 0.5}}
-	p, err := HeatmapOf(m, HeatmapStyle{XLabel: "column", YLabel: "row", Scale: "value"})
-	if err != nil {
-		t.Fatal(err)
+	rgb := func(h string) color.RGBA {
+		var c color.RGBA
+		fmt.Sscanf(h, "#%02x%02x%02x", &c.R, &c.G, &c.B)
+		return c
 	}
-	c := vgimg.NewWith(vgimg.UseWH(Width, Height), vgimg.UseDPI(72))
-	dc := draw.New(c)
-	p.Draw(dc)
-	data := p.DataCanvas(dc)
-	if room := dc.Max.X - data.Max.X; room < vg.Points(barGap+barWidth+10) {
-		t.Errorf("%v points right of the data for the colour bar", room)
-	}
-	img := c.Image()
-	at := func(col, row float64) color.Color {
-		x := data.Min.X + (data.Max.X-data.Min.X)*vg.Length((col+0.5)/2)
-		y := data.Min.Y + (data.Max.Y-data.Min.Y)*vg.Length((row+0.5)/2)
-		return img.At(int(x.Points()), img.Bounds().Max.Y-int(y.Points()))
-	}
-	same := func(a, b color.Color) bool {
-		r1, g1, b1, _ := a.RGBA()
-		r2, g2, b2, _ := b.RGBA()
-		return r1>>8 == r2>>8 && g1>>8 == g2>>8 && b1>>8 == b2>>8
-	}
-	if c := at(0, 1); !same(c, Missing) {
-		t.Errorf("NaN cell %v, want %v", c, Missing)
-	}
-	if c := at(1, 0); !same(c, viridis[len(viridis)-1]) {
-		t.Errorf("largest cell %v, want viridis's end %v", c, viridis[len(viridis)-1])
-	}
-	if c := at(0, 0); !same(c, viridis[0]) {
-		t.Errorf("smallest cell %v, want viridis's start %v", c, viridis[0])
+	for _, c := range []struct {
+		style               HeatmapStyle
+		nan, low, mid, high color.Color
+	}{
+		{HeatmapStyle{}, Missing, rgb("#440154"), rgb("#21918c"), rgb("#fde725")},
+		{HeatmapStyle{Diverging: true, Center: 0.5}, Missing, rgb("#2d004b"), rgb("#f7f7f7"), rgb("#7f3b08")},
+		{HeatmapStyle{Palette: Greys, Missing: color.White}, color.White, rgb("#f0f0f0"), nil, rgb("#000000")},
+		// A fixed range: 0 on a scale of -0.75..1 lies 3/7 along it, at
+		// Greys' fourth colour of eight.
+		{HeatmapStyle{Palette: Greys, Min: -0.75, Max: 1}, Missing, rgb("#969696"), nil, rgb("#000000")},
+	} {
+		s := c.style
+		s.XLabel, s.YLabel, s.Scale = "column", "row", "value"
+		p, err := HeatmapOf(m, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := plottest.Render(p, Width, Height)
+		if room := f.Canvas.Max.X - f.Data.Max.X; room < vg.Points(barGap+barWidth+10) {
+			t.Errorf("%+v: %v points right of the data for the colour bar", s, room)
+		}
+		for _, cell := range []struct {
+			what     string
+			col, row int
+			want     color.Color
+		}{{"NaN", 0, 1, c.nan}, {"smallest", 0, 0, c.low}, {"middle", 1, 1, c.mid}, {"largest", 1, 0, c.high}} {
+			if got := f.Cell(cell.col, cell.row, 2, 2); cell.want != nil && !plottest.Near(got, cell.want, 0) {
+				t.Errorf("%+v: %s cell %v, want %v", s, cell.what, got, cell.want)
+			}
+		}
 	}
 	for _, bad := range [][][]float64{nil, {{1, 2}, {3}}, {{math.NaN()}}} {
 		if _, err := HeatmapOf(bad, HeatmapStyle{}); err == nil {
 			t.Errorf("%v accepted", bad)
 		}
+	}
+	if _, err := HeatmapOf(m, HeatmapStyle{Palette: Palette{{0, 0, 0, 0xff}}}); err == nil {
+		t.Error("a palette of one colour accepted")
 	}
 }
 
@@ -196,6 +247,183 @@ func TestIndexTicks(t *testing.T) {
 		}
 		if strings.Join(got, " ") != want {
 			t.Errorf("%d cells: %v, want %s", n, got, want)
+		}
+	}
+}
+
+// Data at the ends of an axis's range stay clear of the frame: points in
+// the four corners of the range leave the 1.5% of the data area next to
+// the frame empty,
+// on linear and on log axes, for the data's range and for one set.
+func TestMargins(t *testing.T) {
+	for _, c := range []struct {
+		what     string
+		log      bool
+		x, y     []float64
+		set      bool
+		min, max float64
+	}{
+		{"linear", false, []float64{0, 1, 0, 1}, []float64{1500, 1500, 1700, 1700}, false, 0, 0},
+		{"log", true, []float64{10, 1e4, 10, 1e4}, []float64{3, 3, 40, 40}, false, 0, 0},
+		{"set 0..1", false, []float64{0, 1, 0, 1}, []float64{0, 0, 1, 1}, true, 0, 1},
+	} {
+		p := New("", "x (units)", "y (units)")
+		if c.log {
+			LogAxis(&p.X)
+			LogAxis(&p.Y)
+		}
+		if _, err := Points(p, c.x, c.y, Color(0), "corners"); err != nil {
+			t.Fatal(err)
+		}
+		if c.set {
+			p.Y.Min, p.Y.Max = c.min, c.max
+		}
+		Finish(p)
+		clearOfFrame(t, c.what, p)
+	}
+	// Notebook 03's ratings: the dots and interval bars of the strongest
+	// and the weakest players, and the band of a large pool.
+	names := []string{"a", "b", "c", "d"}
+	p, err := Ratings(names, []float64{1700, 1650, 1500, 1300}, []float64{1690, 1620, 1480, 1250}, []float64{1710, 1680, 1520, 1350})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clearOfFrame(t, "ratings", p)
+	n := 60
+	names, elo, lo, hi := make([]string, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	for i := range names {
+		names[i], elo[i] = fmt.Sprint("p", i), 1000+10*float64(i)
+		lo[i], hi[i] = elo[i]-30, elo[i]+30
+	}
+	if p, err = Ratings(names, elo, lo, hi); err != nil {
+		t.Fatal(err)
+	}
+	clearOfFrame(t, "ratings of a pool", p)
+}
+
+// clearOfFrame fails unless p's marks, in the first colour of the
+// palette, leave the 1.5% of its data area next to the frame empty.
+func clearOfFrame(t *testing.T, what string, p *gplot.Plot) {
+	t.Helper()
+	f := plottest.Render(p, Width, Height)
+	data := f.Data
+	w, h := data.Max.X-data.Min.X, data.Max.Y-data.Min.Y
+	blue := func(x, y vg.Length) bool {
+		r, g, b, _ := f.At(x, y).RGBA()
+		return b>>8 > 0x80 && r>>8 < 0x60 && g>>8 < 0xa0
+	}
+	const edge = 0.015 // of the data area: a mark sits on the frame when closer
+	found := false
+	for x := data.Min.X; x <= data.Max.X; x++ {
+		for y := data.Min.Y; y <= data.Max.Y; y++ {
+			if !blue(x, y) {
+				continue
+			}
+			found = true
+			if x < data.Min.X+edge*w || x > data.Max.X-edge*w || y < data.Min.Y+edge*h || y > data.Max.Y-edge*h {
+				t.Errorf("%s: a mark drawn at (%v, %v), within 1.5%% of the frame of %v..%v x %v..%v", what, x, y, data.Min.X, data.Max.X, data.Min.Y, data.Max.Y)
+				return
+			}
+		}
+	}
+	if !found {
+		t.Errorf("%s: nothing drawn", what)
+	}
+}
+
+// Linear axes are labelled at a round step, 1, 2 or 5 x 10^k, three to
+// seven labels, evenly spaced, within the range; count axes at whole
+// numbers only.
+func TestRoundTicks(t *testing.T) {
+	labels := func(lo, hi float64, whole bool) (vals []float64, s string) {
+		for _, tk := range roundTicks(lo, hi, whole) {
+			if tk.Label != "" {
+				vals = append(vals, tk.Value)
+				s += tk.Label + " "
+			}
+		}
+		return vals, strings.TrimSpace(s)
+	}
+	for _, c := range []struct {
+		lo, hi float64
+		whole  bool
+		want   string
+	}{
+		{0, 1, false, "0 0.2 0.4 0.6 0.8 1"},
+		{-0.78, 18.78, true, "0 5 10 15"},
+		{-0.78, 18.78, false, "0 5 10 15"},
+		{-0.1, 2.1, true, "0 1 2"},
+		{-0.1, 2.1, false, "0 0.5 1 1.5 2"},
+		{1320, 1745, false, "1400 1500 1600 1700"},
+		{-2e6, 9e6, false, "−2×10^{6} 0 2×10^{6} 4×10^{6} 6×10^{6} 8×10^{6}"},
+	} {
+		if _, got := labels(c.lo, c.hi, c.whole); got != c.want {
+			t.Errorf("%g..%g whole %v: %s, want %s", c.lo, c.hi, c.whole, got, c.want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 2000; i++ {
+		lo := (rng.Float64() - 0.5) * math.Pow(10, -4+8*rng.Float64())
+		hi := lo + math.Pow(10, -4+8*rng.Float64())
+		whole := rng.IntN(2) == 0
+		if whole && hi-lo < 3 { // three whole numbers at least
+			hi = lo + 3
+		}
+		v, s := labels(lo, hi, whole)
+		if len(v) < 3 || len(v) > 7 {
+			t.Fatalf("%g..%g whole %v: %d labels %s", lo, hi, whole, len(v), s)
+		}
+		step := v[1] - v[0]
+		for k := range v {
+			if v[k] < lo || v[k] > hi || math.Abs(v[k]-v[0]-float64(k)*step) > 1e-6*step || whole && v[k] != math.Round(v[k]) {
+				t.Fatalf("%g..%g whole %v: labels %s", lo, hi, whole, s)
+			}
+		}
+	}
+}
+
+// Read back from the rendered figure: a log axis over less than a decade
+// (notebook 02's runtimes) carries at least three numeric labels, each
+// beside the tick of its value; several series drawn with Series each
+// have their legend entry, in order, above the data.
+func TestRenderedSubDecadeLogAxisAndLegend(t *testing.T) {
+	for _, span := range [][2]float64{{20, 80}, {3.1, 9.7}, {1200, 4500}, {0.011, 0.04}} {
+		p := New("", "size n", "runtime T (evaluations)")
+		LogAxis(&p.Y)
+		x := []float64{1, 2, 3}
+		if _, err := Series(p, 0, x, []float64{span[0], span[1], math.Sqrt(span[0] * span[1])}, "SUBTRACTIONNIM k = 2"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Series(p, 1, x, []float64{span[1], span[0], span[0]}, "SUBTRACTIONNIM k = 3"); err != nil {
+			t.Fatal(err)
+		}
+		Finish(p)
+		f := plottest.Render(p, Width, Height)
+		h := float64(f.Data.Max.Y - f.Data.Min.Y)
+		var labels []float64
+		for _, tx := range f.Left() {
+			v, err := strconv.ParseFloat(strings.Replace(tx.S, "−", "-", 1), 64)
+			if err != nil {
+				t.Errorf("%v: y label %q is not a number", span, tx.S)
+				continue
+			}
+			// A tick label is centred on its tick: its middle, a third
+			// of its size above its baseline, within 1.5 points of it.
+			tick := float64(f.Data.Min.Y) + h*p.Y.Norm(v)
+			if mid := tx.Y + tx.Size/3; math.Abs(mid-tick) > 1.5 {
+				t.Errorf("%v: label %s centred at %.1f, its tick at %.1f", span, tx.S, mid, tick)
+			}
+			labels = append(labels, v)
+		}
+		if len(labels) < 3 || !slices.IsSorted(labels) {
+			t.Errorf("%v: y labels %v, want three or more, bottom to top", span, labels)
+		}
+		var above []string
+		for _, tx := range f.Above() {
+			above = append(above, tx.S)
+		}
+		if want := []string{"SUBTRACTIONNIM k = 2", "SUBTRACTIONNIM k = 3"}; !slices.Equal(above, want) {
+			t.Errorf("%v: above the data %q, want the legend %q", span, above, want)
 		}
 	}
 }
