@@ -25,6 +25,7 @@ VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 # run the demonstration, draw the figure gallery (out/figures/, and
 # docs/figures.md with its PNGs) and execute every notebook into out/ as HTML.
 run: deps jupyter-deps build demo
+	@$(PY) -c "$$KERNEL_REPLACED" "$(CURDIR)/$(BIN)" || true
 	$(GO) run ./scripts/gallery -out $(OUT)/figures -docs docs
 	$(BIN) kernel install --user
 	@mkdir -p $(OUT)
@@ -32,6 +33,18 @@ run: deps jupyter-deps build demo
 		--ExecutePreprocessor.kernel_name=coevo --output-dir $(OUT) \
 		$(HTML_PRIORITY) notebooks/*.ipynb
 	@echo "notebooks executed into $(OUT)/: $$(cd $(OUT) && ls *.html | tr '\n' ' ')"
+
+# make run installs the kernelspec "coevo" for this user: say so when it
+# takes the place of one that runs another coevo (another checkout's).
+define KERNEL_REPLACED
+import json, os, sys
+from jupyter_client.kernelspec import KernelSpecManager
+d = KernelSpecManager().find_kernel_specs().get("coevo")
+old = d and json.load(open(os.path.join(d, "kernel.json")))["argv"][0]
+if old and os.path.realpath(old) != os.path.realpath(sys.argv[1]):
+    print("make run: the Jupyter kernel \"coevo\" in %s runs %s; it is replaced by one that runs %s" % (d, old, sys.argv[1]))
+endef
+export KERNEL_REPLACED
 
 # Every test: vet, unit and property tests, examples, fuzz seed corpora, the
 # kernel's Jupyter conformance suite, and every notebook executed headless
@@ -117,6 +130,11 @@ bench: build jupyter-deps
 
 fuzz:
 	cd engine/rules && $(GO) test -run XXX -fuzz FuzzParse -fuzztime 60s .
+	cd engine/games && $(GO) test -run XXX -fuzz FuzzHeapFlags -fuzztime 60s .
+	cd engine/games && $(GO) test -run XXX -fuzz FuzzEdges -fuzztime 60s .
+	cd stats/runtime && $(GO) test -run XXX -fuzz FuzzRead -fuzztime 60s .
+	cd internal/shard && $(GO) test -run XXX -fuzz FuzzReadResults -fuzztime 60s .
+	cd cmd/coevo && $(GO) test -run XXX -fuzz FuzzSweepConfig -fuzztime 60s .
 	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadPGN -fuzztime 60s .
 	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadPairs -fuzztime 60s .
 	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadMatrix -fuzztime 60s .

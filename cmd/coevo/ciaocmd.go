@@ -100,8 +100,9 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return usagef("--games %d: a pair plays half its games in each seat; want an even number from 2 to %d", o.games, 2*tournament.MaxGames)
 	case o.epsilon < 0 || o.epsilon > 1:
 		return usagef("--epsilon %v: a probability, want 0 to 1", o.epsilon)
-	case o.workers < 0:
-		return usagef("--workers %d: want 0 (all cores) or more", o.workers)
+	}
+	if err := checkWorkers(o.workers); err != nil {
+		return err
 	}
 	for flagName, p := range map[string]string{"plot": o.plot, "csv": o.csv, "league": o.league} {
 		if p == "" {

@@ -327,3 +327,31 @@ func TestCoevolveBadUsage(t *testing.T) {
 		}
 	}
 }
+
+// Issue 17: a second coevolve into the directory a first one is running
+// into is refused (exit 1, naming the directory) and changes nothing; once
+// the first has ended, the same command resumes.
+func TestCoevolveTwoWriters(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	args := []string{"coevolve", "icl", "--opponents", "5", "--generations", "2", "--seed", "1", "--out", dir}
+	if _, errs, st := coevo(args...); st != 0 {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+	before := readFile(t, filepath.Join(dir, "history.csv"))
+	release, err := shard.LockDir(dir) // the first writer, still running
+	if err != nil {
+		t.Fatal(err)
+	}
+	more := append(args[:len(args)-2:len(args)-2], "--out", dir, "--generations", "3")
+	_, errs, st := coevo(more...)
+	if st != 1 || !strings.Contains(errs, dir+": another process is running into this directory") {
+		t.Fatalf("second writer: status %d: %s", st, errs)
+	}
+	if got := readFile(t, filepath.Join(dir, "history.csv")); got != before {
+		t.Fatalf("history changed by the refused writer:\n%s", got)
+	}
+	release()
+	if _, errs, st := coevo(more...); st != 0 {
+		t.Fatalf("after the first ended: status %d: %s", st, errs)
+	}
+}

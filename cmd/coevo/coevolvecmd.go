@@ -120,8 +120,11 @@ func cmdCoevolve(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if o.out == "" {
 		return usagef("missing --out DIR (the run's results and checkpoint)")
 	}
-	if o.workers < 0 || o.checkpointEvery < 1 || o.checkpointInterval < 0 {
-		return usagef("--workers %d, --checkpoint-every %d, --checkpoint-interval %v: want >= 0, >= 1, >= 0", o.workers, o.checkpointEvery, o.checkpointInterval)
+	if err := checkWorkers(o.workers); err != nil {
+		return err
+	}
+	if o.checkpointEvery < 1 || o.checkpointInterval < 0 {
+		return usagef("--checkpoint-every %d, --checkpoint-interval %v: want >= 1, >= 0", o.checkpointEvery, o.checkpointInterval)
 	}
 	split, err := o.cluster.check()
 	if err != nil {
@@ -201,6 +204,14 @@ func (o *coevolveOpts) options(progress func(coevolve.Progress)) coevolve.Option
 
 // evolve runs cfg into dir with a progress line on stderr.
 func (o *coevolveOpts) evolve(ctx context.Context, cfg coevolve.Config, dir, label string, stderr io.Writer) (*coevolve.Run, error) {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return nil, usagef("--out %v", err)
+	}
+	release, err := shard.LockDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	step, end := countProgress(stderr, label, "generations", cfg.Generations)
 	run, err := coevolve.Evolve(ctx, cfg, dir, o.options(func(p coevolve.Progress) { step(p.Generation) }))
 	end()

@@ -84,6 +84,9 @@ func TestGPBadUsage(t *testing.T) {
 		{"gp", "--max-heap", "0"},
 		{"gp", "--parsimony", "NaN"},
 		{"gp", "--elites", "5000"},
+		{"gp", "--population", "10000000000"},  // fatal out of memory before it was bounded
+		{"gp", "--tournament", "100000000000"}, // a generation that never ended, deaf to Ctrl-C
+		{"gp", "--max-depth", "100000"},
 		{"gp", "extra"},
 		{"solve", "luckynim", "--m", "3", "--n", "3"},
 		{"solve", "luckynim", "--heaps", "7,x"},

@@ -61,12 +61,12 @@ func gpFlags() (*flag.FlagSet, *gpOpts) {
 	fs.IntVar(&o.maxHeap, "max-heap", 10, "largest heap size of the training positions")
 	fs.IntVar(&o.holdOut, "holdout", 200, "held-out positions for the accuracy (0: none)")
 	fs.IntVar(&o.holdOutMax, "holdout-max", 0, "largest heap of held-out positions (0: max-heap + 5)")
-	fs.IntVar(&o.population, "population", 1000, "programs per generation")
+	fs.IntVar(&o.population, "population", 1000, fmt.Sprintf("programs per generation (at most %d: a million take some 500 MB)", gp.MaxPopulation))
 	fs.IntVar(&o.generations, "generations", 20, "generations, the random first one included")
-	fs.IntVar(&o.tournament, "tournament", 20, "programs per selection tournament")
+	fs.IntVar(&o.tournament, "tournament", 20, fmt.Sprintf("programs per selection tournament (at most %d)", gp.MaxPopulation))
 	fs.Float64Var(&o.parsimony, "parsimony", 0.001, "fitness penalty per node, for selection (0: none)")
 	fs.IntVar(&o.elites, "elites", 0, "best programs copied unchanged to the next generation (0: 1% of the population)")
-	fs.IntVar(&o.depth, "max-depth", 17, "largest program depth")
+	fs.IntVar(&o.depth, "max-depth", 17, fmt.Sprintf("largest program depth (6 to %d)", gp.MaxDepthLimit))
 	fs.StringVar(&o.fitness, "fitness", "abs", "abs (total absolute error, the paper's), nim (nim-sum distance), or consistency (no values: value = mex of the options' values)")
 	fs.IntVar(&o.workers, "workers", 0, "parallel workers (0: all cores); results do not depend on it")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed")
@@ -103,16 +103,18 @@ func cmdGP(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		{"max-heap", o.maxHeap, o.maxHeap >= max(o.minHeap, 1) && o.maxHeap <= 1000},
 		{"holdout", o.holdOut, o.holdOut >= 0},
 		{"holdout-max", o.holdOutMax, o.holdOutMax == 0 || o.holdOutMax > o.maxHeap},
-		{"population", o.population, o.population >= 2},
+		{"population", o.population, o.population >= 2 && o.population <= gp.MaxPopulation},
 		{"generations", o.generations, o.generations >= 1},
-		{"tournament", o.tournament, o.tournament >= 1},
+		{"tournament", o.tournament, o.tournament >= 1 && o.tournament <= gp.MaxPopulation},
 		{"elites", o.elites, o.elites >= 0 && o.elites < o.population},
-		{"max-depth", o.depth, o.depth >= 6},
-		{"workers", o.workers, o.workers >= 0},
+		{"max-depth", o.depth, o.depth >= 6 && o.depth <= gp.MaxDepthLimit},
 	} {
 		if !c.ok {
 			return usagef("--%s %d: out of range (see coevo gp --help)", c.name, c.v)
 		}
+	}
+	if err := checkWorkers(o.workers); err != nil {
+		return err
 	}
 	if o.parsimony < 0 {
 		return usagef("--parsimony %g: must not be negative", o.parsimony)

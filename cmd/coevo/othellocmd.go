@@ -109,6 +109,9 @@ func othelloPerft(ctx context.Context, args []string, stdout io.Writer) error {
 	if o.depth < 0 || o.depth > 30 {
 		return usagef("--depth %d: want 0 to 30 (depth 12 already takes seconds)", o.depth)
 	}
+	if err := checkWorkers(o.workers); err != nil {
+		return err
+	}
 	t0 := time.Now()
 	n, err := othello.PerftContext(ctx, othello.Start(), o.depth, o.workers)
 	if err != nil {
@@ -144,7 +147,7 @@ func (o *matchOpts) check() error {
 	if o.epsilon < 0 || o.epsilon > 1 {
 		return usagef("--epsilon %v: a probability, want 0 to 1", o.epsilon)
 	}
-	return nil
+	return checkWorkers(o.workers)
 }
 
 func (o *matchOpts) options(stderr io.Writer) (tournament.Options, func()) {

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"text/tabwriter"
 
 	"github.com/coevolab/coevo/internal/csvdata"
@@ -53,7 +52,7 @@ func regressFlags() (*flag.FlagSet, *regressOpts) {
 	fs.StringVar(&o.y, "y", "T", "column of the runtime T")
 	fs.StringVar(&o.censored, "censored", "censored", "column marking runs that hit their budget (used if present)")
 	fs.Float64Var(&o.bound, "bound-exponent", 0, "exponent of a theoretical bound n^e to compare with")
-	fs.IntVar(&o.boot, "bootstrap", 1000, "bootstrap resamples for the intervals")
+	fs.IntVar(&o.boot, "bootstrap", 1000, fmt.Sprintf("bootstrap resamples for the intervals (1 to %d)", maxBootstrap))
 	fs.Float64Var(&o.level, "level", 0.95, "confidence level")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the bootstrap")
 	fs.StringVar(&o.plot, "plot", "", "save a log-log plot with the fit and the bound's slope to `FILE` (.pdf .svg .png .eps)")
@@ -62,6 +61,10 @@ func regressFlags() (*flag.FlagSet, *regressOpts) {
 	fs.BoolVar(&o.json, "json", false, `print {"exponent":..,"ci":[lo,hi],...} as JSON`)
 	return fs, o
 }
+
+// maxBootstrap bounds --bootstrap: a million resamples already fix the
+// interval's ends to well within their own uncertainty.
+const maxBootstrap = 1_000_000
 
 // num is a float that encodes NaN and infinities as JSON null.
 type num float64
@@ -79,19 +82,29 @@ func cmdRegress(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	pts, err := runtime.ReadFile(file, o.x, o.y, o.censored)
+	switch {
+	case !(o.level > 0 && o.level < 1):
+		return usagef("--level %g: want a confidence level between 0 and 1, such as 0.95", o.level)
+	case o.boot < 1 || o.boot > maxBootstrap:
+		return usagef("--bootstrap %d: want 1 to %d resamples", o.boot, maxBootstrap)
+	}
+	f, err := openInput(file)
+	if err != nil {
+		return err
+	}
+	pts, err := runtime.Read(f, file, o.x, o.y, o.censored)
+	f.Close()
 	if err != nil {
 		var de *csvdata.Error
-		if errors.As(err, &de) || errors.Is(err, os.ErrNotExist) {
+		if errors.As(err, &de) {
 			return usagef("%v", err)
 		}
 		return err
 	}
-	boot := o.boot
-	if boot == 0 {
-		boot = -1
+	r, err := runtime.FitContext(ctx, pts, runtime.Options{Bootstrap: o.boot, Level: o.level, Seed: o.seed, BoundExponent: o.bound})
+	if err != nil && ctx.Err() != nil {
+		return ctx.Err()
 	}
-	r, err := runtime.Fit(pts, runtime.Options{Bootstrap: boot, Level: o.level, Seed: o.seed, BoundExponent: o.bound})
 	if err != nil {
 		return usagef("%s: %v", file, err)
 	}

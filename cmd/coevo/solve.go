@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/coevolab/coevo/engine/game"
@@ -47,13 +46,13 @@ Flags:
 }
 
 type solveOpts struct {
-	json         bool
-	seed         uint64
-	rules        string
-	noLine       bool
-	noSplit      bool
-	maxLine      int
-	maxPositions int
+	json    bool
+	seed    uint64
+	rules   string
+	noLine  bool
+	noSplit bool
+	maxLine int
+	graph   *graphFlags
 }
 
 // solveFlags returns the flag set for solve, with the parameters of spec
@@ -67,7 +66,7 @@ func solveFlags(spec *games.Spec) (*flag.FlagSet, *solveOpts) {
 	fs.BoolVar(&o.noLine, "no-line", false, "do not print the line of play")
 	fs.IntVar(&o.maxLine, "max-line", 1000, "stop the line of play after `N` steps (0: play to the end)")
 	fs.BoolVar(&o.noSplit, "no-split", false, "compile a rule game's whole graph even when it is a sum of components")
-	fs.IntVar(&o.maxPositions, "max-positions", game.DefaultMaxPositions, "give up beyond this many positions")
+	o.graph = addGraphFlags(fs)
 	addGameFlags(fs, spec)
 	return fs, o
 }
@@ -102,6 +101,13 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q (flags come after the game name)", fs.Arg(0))
 	}
+	if o.maxLine < 0 {
+		return usagef("--max-line %d: want 0 (play to the end) or more", o.maxLine)
+	}
+	opt, err := o.graph.options()
+	if err != nil {
+		return err
+	}
 	var (
 		g     game.Game
 		label string
@@ -121,13 +127,14 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 		}
 	case o.rules != "":
-		rg, err := rules.ParseFile(o.rules)
+		f, err := openInput(o.rules)
 		if err != nil {
-			var re *rules.Error
-			if errors.As(err, &re) || errors.Is(err, os.ErrNotExist) {
-				return usagef("%v", err)
-			}
 			return err
+		}
+		rg, err := rules.Read(f, o.rules)
+		f.Close()
+		if err != nil {
+			return ruleError("", err)
 		}
 		g, label = rg, "rules "+o.rules
 		if rg.Name != "" {
@@ -161,17 +168,20 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			res.WinningMoves = []string{mv.String()}
 		}
 	} else if parts, ok := decompose(g); ok && !o.noSplit {
-		st, err := grundy.SolveSum(ctx, parts, game.Options{MaxPositions: o.maxPositions})
+		st, err := grundy.SolveSum(ctx, parts, opt)
+		if err == nil {
+			err = g.(*rules.Game).Err() // the components report to the whole game
+		}
 		if err != nil {
-			return err
+			return ruleError(o.rules, compileError(err))
 		}
 		st.Sep = " "
 		sol = st.Solution(o.seed, steps)
 		res.Method = fmt.Sprintf("nim-sum of %d independent components (each move touches one; paper 001 section 3.2.2)", len(parts))
 		res.WinningMoves = st.WinningMoves()
-	} else if tab, err := solveByIndex(ctx, g, o.maxPositions, stderr); tab != nil || err != nil {
+	} else if tab, err := solveByIndex(ctx, g, opt.MaxPositions, stderr); tab != nil || err != nil {
 		if err != nil {
-			return err
+			return compileError(err)
 		}
 		sol = tab.Solution(o.seed, steps)
 		res.Positions = len(tab.SG)
@@ -181,14 +191,11 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	} else {
 		progress, done := progressTo(stderr, "positions explored")
-		gr, err := compile(ctx, g, game.Options{MaxPositions: o.maxPositions, Progress: progress})
+		opt.Progress = progress
+		gr, err := compile(ctx, g, opt)
 		done()
 		if err != nil {
-			var ce *game.CycleError
-			if errors.As(err, &ce) {
-				return usagef("%v", err)
-			}
-			return err
+			return ruleError(o.rules, compileError(err))
 		}
 		tab := grundy.Solve(gr)
 		sol = tab.Solution(o.seed, steps)
@@ -231,9 +238,25 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return nil
 }
 
+// ruleError makes an error in a rule file (file, or "" when err names it
+// already) a usage error naming the file and line.
+func ruleError(file string, err error) error {
+	var re *rules.Error
+	switch {
+	case !errors.As(err, &re):
+		return err
+	case file == "":
+		return usagef("%v", err)
+	}
+	return usagef("%s: %v", file, err)
+}
+
 // solveByIndex solves g by its index when it has one whose every move
 // lowers the index (grundy.SolveIndexed); it returns nil, nil when g must
-// be compiled instead.
+// be compiled instead (also when the index space is larger than
+// --max-positions: the compile then counts only reachable positions, or
+// refuses at once a game that counts its own). --max-moves does not apply:
+// solving by index keeps no moves.
 func solveByIndex(ctx context.Context, g game.Game, maxPositions int, stderr io.Writer) (*grundy.IndexTable, error) {
 	ig, ok := g.(game.Indexed)
 	if !ok || ig.Size() <= 0 || ig.Size() > int64(maxPositions) {

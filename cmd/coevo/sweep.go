@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -142,8 +142,8 @@ func cmdSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if o.out == "" {
 		return usagef("missing --out RESULTS.csv")
 	}
-	if o.workers < 0 {
-		return usagef("--workers %d: want 0 (all cores) or more", o.workers)
+	if err := checkWorkers(o.workers); err != nil {
+		return err
 	}
 	split, err := o.cluster.check()
 	if err != nil {
@@ -216,9 +216,13 @@ func (cfg *sweepConfig) prepare(ctx context.Context, file string, runs []sweepRu
 		if err != nil {
 			return nil, usagef("%s: size %d: %v", file, size, err)
 		}
-		gr, err := game.CompileContext(ctx, g, game.Options{})
-		if err != nil {
-			return nil, err
+		gr, err := game.CompileContext(ctx, g, game.Options{MaxPositions: defaultMaxPositions, MaxMoves: defaultMaxMoves})
+		if err = compileError(err); err != nil {
+			var ue *usageError
+			if errors.As(err, &ue) {
+				return nil, usagef("%s: size %d: %v", file, size, err)
+			}
+			return nil, err // interrupted
 		}
 		G, err := umda.Prepare(gr, umda.Options{})
 		if err != nil {
@@ -232,15 +236,29 @@ func (cfg *sweepConfig) prepare(ctx context.Context, file string, runs []sweepRu
 	return prepared, nil
 }
 
+// maxConfigBytes bounds a sweep config file: real ones are a few lines.
+const maxConfigBytes = 1 << 20
+
 func readSweepConfig(path string) (*sweepConfig, error) {
-	b, err := os.ReadFile(path)
+	b, err := readInput(path, maxConfigBytes, "sweep config")
 	if err != nil {
-		return nil, usagef("%v", err)
+		return nil, err
 	}
+	return parseSweepConfig(b, path)
+}
+
+// parseSweepConfig checks the sweep config b read from path (named in
+// errors, which are all usage errors). A leading byte order mark is
+// skipped.
+func parseSweepConfig(b []byte, path string) (*sweepConfig, error) {
 	var cfg sweepConfig
-	dec := json.NewDecoder(bytes.NewReader(b))
+	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(b, []byte("\ufeff"))))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&cfg); err != nil {
+	err := dec.Decode(&cfg)
+	if err == nil && dec.More() {
+		err = errors.New("more than one JSON object")
+	}
+	if err != nil {
 		return nil, usagef("%s: %v", path, err)
 	}
 	if cfg.spec, err = games.Lookup(cfg.Game); err != nil {
@@ -265,8 +283,11 @@ func readSweepConfig(path string) (*sweepConfig, error) {
 		cfg.MaxEvals = 100_000_000 // umda's default budget, recorded as such
 	}
 	for _, m := range cfg.Mu {
-		if m < 1 {
-			return nil, usagef("%s: mu %d must be at least 1", path, m)
+		switch {
+		case m < 1 || m > maxMu:
+			return nil, usagef("%s: mu %d: want 1 to %d", path, m, maxMu)
+		case int64(m) > cfg.MaxEvals:
+			return nil, usagef("%s: mu %d is more than max_evals %d: not one generation fits in the budget", path, m, cfg.MaxEvals)
 		}
 	}
 	cfg.gammaSetting = "auto"

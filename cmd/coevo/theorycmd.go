@@ -37,6 +37,7 @@ type theoryOpts struct {
 	game      string
 	json      bool
 	maxSearch int
+	graph     *graphFlags
 }
 
 func theoryFlags(spec *games.Spec) (*flag.FlagSet, *theoryOpts) {
@@ -45,26 +46,32 @@ func theoryFlags(spec *games.Spec) (*flag.FlagSet, *theoryOpts) {
 	fs.StringVar(&o.game, "game", "", "the game (coevo games lists them)")
 	fs.BoolVar(&o.json, "json", false, `print {"n":..,"delta":..,"critical":..,"sbar":..,"sbar_exact":..,"bound_exponent":..}`)
 	fs.IntVar(&o.maxSearch, "max-search", theory.DefaultMaxSearch, "partial strategies searched per position for exact switchability")
+	o.graph = addGraphFlags(fs)
 	addGameFlags(fs, spec)
 	return fs, o
 }
 
 // prepareGame builds the game of a command's --game and game flags (parsed
-// into fs), compiles it and prepares it for UMDA.
-func prepareGame(ctx context.Context, fs *flag.FlagSet, spec *games.Spec, opt umda.Options) (*umda.Game, error) {
+// into fs), compiles it within the budgets of limits and prepares it for
+// UMDA.
+func prepareGame(ctx context.Context, fs *flag.FlagSet, spec *games.Spec, limits *graphFlags, opt umda.Options) (*umda.Game, error) {
 	if spec == nil {
 		return nil, usagef("missing --game (coevo games lists them)")
 	}
 	if fs.NArg() > 0 {
 		return nil, usagef("unexpected argument %q", fs.Arg(0))
 	}
+	budget, err := limits.options()
+	if err != nil {
+		return nil, err
+	}
 	g, err := spec.Build(gameArgs(fs, spec))
 	if err != nil {
 		return nil, usagef("%v", err)
 	}
-	gr, err := game.CompileContext(ctx, g, game.Options{})
+	gr, err := game.CompileContext(ctx, g, budget)
 	if err != nil {
-		return nil, err
+		return nil, compileError(err)
 	}
 	G, err := umda.Prepare(gr, opt)
 	if err != nil {
@@ -104,11 +111,25 @@ func cmdTheory(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := parseFlags(fs, args, stdout, theoryHelp); err != nil {
 		return err
 	}
-	G, err := prepareGame(ctx, fs, spec, umda.Options{})
+	if o.maxSearch < 1 {
+		return usagef("--max-search %d: want at least 1", o.maxSearch)
+	}
+	G, err := prepareGame(ctx, fs, spec, o.graph, umda.Options{})
 	if err != nil {
 		return err
 	}
-	r := theory.Analyze(G, o.maxSearch)
+	var progress func(done, n int)
+	end := func() {}
+	if terminal(stderr) != nil { // the search can take minutes: show where it is
+		var step func(int)
+		step, end = countProgress(stderr, "coevo theory", "positions analysed", G.NumPositions())
+		progress = func(done, _ int) { step(done) }
+	}
+	r, err := theory.AnalyzeContext(ctx, G, o.maxSearch, progress)
+	end()
+	if err != nil {
+		return err
+	}
 	if o.json {
 		return json.NewEncoder(stdout).Encode(r)
 	}

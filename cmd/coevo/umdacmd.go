@@ -44,20 +44,22 @@ type umdaOpts struct {
 	json        bool
 	noRoot      bool
 	naive       bool
+	graph       *graphFlags
 }
 
 func umdaFlags(spec *games.Spec) (*flag.FlagSet, *umdaOpts) {
 	o := &umdaOpts{}
 	fs := flag.NewFlagSet("umda", flag.ContinueOnError)
 	fs.StringVar(&o.game, "game", "", "the game (coevo games lists them)")
-	fs.IntVar(&o.mu, "mu", 100, "tournaments (and selected individuals) per generation")
+	fs.IntVar(&o.mu, "mu", 100, fmt.Sprintf("tournaments (and selected individuals) per generation, at most %d", maxMu))
 	fs.StringVar(&o.gamma, "gamma", "auto", "lower bound on move probabilities: auto = 1/(20 Delta n) (Theorem 5.2), or a number")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed")
 	fs.Int64Var(&o.maxEvals, "max-evals", 100_000_000, "budget of games; a run reaching it is censored")
-	fs.IntVar(&o.workers, "workers", 0, "parallel tournaments (0: all cores); results do not depend on it")
+	fs.IntVar(&o.workers, "workers", 0, fmt.Sprintf("parallel tournaments (0: all cores; at most %d); results do not depend on it", maxWorkers))
 	fs.BoolVar(&o.noRoot, "no-fictitious-root", false, "do not add v* -> v0 when the second player wins")
 	fs.BoolVar(&o.naive, "naive", false, "sample whole strategies (the reference sampler) instead of the fast exact one")
 	fs.BoolVar(&o.json, "json", false, `print {"evaluations":..,"generations":..,"optimal":..,"censored":..} as JSON`)
+	o.graph = addGraphFlags(fs)
 	addGameFlags(fs, spec)
 	return fs, o
 }
@@ -77,13 +79,19 @@ func cmdUMDA(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	gamma := 0.0
 	if o.gamma != "auto" {
-		if gamma, err = strconv.ParseFloat(o.gamma, 64); err != nil || gamma <= 0 {
-			return usagef("--gamma %q: want auto or a positive number", o.gamma)
+		if gamma, err = strconv.ParseFloat(o.gamma, 64); err != nil || !(gamma > 0 && gamma < 1) {
+			return usagef("--gamma %q: want auto or a number in (0, 1)", o.gamma)
 		}
 	}
-	G, err := prepareGame(ctx, fs, spec, umda.Options{NoFictitiousRoot: o.noRoot})
+	if err := checkPopulation(o.mu, o.maxEvals, o.workers); err != nil {
+		return err
+	}
+	G, err := prepareGame(ctx, fs, spec, o.graph, umda.Options{NoFictitiousRoot: o.noRoot})
 	if err != nil {
 		return err
+	}
+	if gamma*float64(G.MaxDegree()) >= 1 {
+		return usagef("--gamma %s: must be below 1/Delta = %.3g for this game (Delta %d)", o.gamma, 1/float64(G.MaxDegree()), G.MaxDegree())
 	}
 	progress, done := progressTo(stderr, "evaluations")
 	par := umda.Params{Mu: o.mu, Gamma: gamma, MaxEvaluations: o.maxEvals, Seed: o.seed, Workers: o.workers, Naive: o.naive}
@@ -119,4 +127,24 @@ func cmdUMDA(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fmt.Fprintf(stdout, "censored: no optimal strategy within %d evaluations\n", run.Evaluations)
 	}
 	return nil
+}
+
+// maxMu bounds --mu: a generation keeps its mu winners in memory, at least
+// 32 bytes each and 8 more per move on their paths (SUBTRACTIONNIM with
+// 1000 positions: 10^6 winners took 2.8 GB).
+const maxMu = 10_000_000
+
+// checkPopulation checks --mu, --max-evals and --workers of a UMDA run.
+func checkPopulation(mu int, maxEvals int64, workers int) error {
+	switch {
+	case mu < 1:
+		return usagef("--mu %d: want 1 to %d tournaments a generation", mu, maxMu)
+	case mu > maxMu:
+		return usagef("--mu %d: want 1 to %d (a generation of %d winners would take at least %s)", mu, maxMu, mu, formatBytes(32*float64(mu)))
+	case maxEvals < 1:
+		return usagef("--max-evals %d: want a positive budget of games", maxEvals)
+	case int64(mu) > maxEvals:
+		return usagef("--mu %d is more than --max-evals %d: not one generation fits in the budget", mu, maxEvals)
+	}
+	return checkWorkers(workers)
 }

@@ -32,6 +32,7 @@ const (
 // the consumer takes the positions one by one, in order.
 type followers struct {
 	g       Indexed
+	done    <-chan struct{}
 	workers int
 	tasks   chan *chunk
 	queue   []*batch
@@ -54,9 +55,14 @@ type chunk struct {
 	b   *batch
 }
 
-func (c *chunk) generate(g Indexed) {
+// generate lists the followers of c's positions, or stops early once done
+// is closed (the consumer then sees ctx cancelled).
+func (c *chunk) generate(done <-chan struct{}, g Indexed) {
 	c.fol, c.deg = c.fol[:0], c.deg[:0]
 	for _, i := range c.at {
+		if closed(done) {
+			return
+		}
 		n := len(c.fol)
 		c.fol = g.AppendFollowers(c.fol, i)
 		c.deg = append(c.deg, int32(len(c.fol)-n))
@@ -68,14 +74,14 @@ func (c *chunk) generate(g Indexed) {
 // k reaches avail(), which may grow while it runs (f may add positions),
 // or f returns an error, which eachFollowers returns.
 func eachFollowers(ctx context.Context, g Indexed, workers int, avail func() int, index func(k int) int64, f func(k int, i int64, fol []int64) error) error {
-	p := &followers{g: g, workers: max(1, workers)}
+	p := &followers{g: g, done: ctx.Done(), workers: max(1, workers)}
 	if p.workers > 1 {
 		p.tasks = make(chan *chunk, p.workers*batchesAhead)
 		defer close(p.tasks)
 		for w := 0; w < p.workers; w++ {
 			go func() {
 				for c := range p.tasks {
-					c.generate(g)
+					c.generate(p.done, g)
 					c.b.wg.Done()
 				}
 			}()
@@ -131,7 +137,7 @@ func (p *followers) launch(lo, hi int, index func(k int) int64) {
 			ch.at = append(ch.at, index(k))
 		}
 		if p.tasks == nil {
-			ch.generate(p.g)
+			ch.generate(p.done, p.g)
 			continue
 		}
 		b.wg.Add(1)
@@ -183,6 +189,10 @@ func compileIndexed(ctx context.Context, g Indexed, opt Options) (*Graph, error)
 
 	descending := true // every move lowers the index
 	moves, reported := 0, 0
+	tooLarge := func(what string, limit int) error {
+		return &TooLargeError{What: what, Limit: limit, Positions: len(gr.at), Moves: moves,
+			Bytes: indexedBytes(len(gr.at), moves, t)}
+	}
 	err := eachFollowers(ctx, g, workers, func() int { return len(gr.at) },
 		func(k int) int64 { return gr.at[k] },
 		func(v int, from int64, fol []int64) error {
@@ -195,14 +205,14 @@ func compileIndexed(ctx context.Context, g Indexed, opt Options) (*Graph, error)
 				}
 				if t.get(j) < 0 {
 					if len(gr.at) >= maxPos {
-						return &TooLargeError{What: "positions", Limit: maxPos}
+						return tooLarge("positions", maxPos)
 					}
 					t.set(j, int32(len(gr.at)))
 					gr.at = append(gr.at, j)
 				}
 			}
 			if moves += len(fol); moves > maxMoves {
-				return &TooLargeError{What: "moves", Limit: maxMoves}
+				return tooLarge("moves", maxMoves)
 			}
 			gr.Offsets = append(gr.Offsets, int32(moves))
 			if v&(1<<12-1) == 0 {
@@ -247,8 +257,10 @@ func compileIndexed(ctx context.Context, g Indexed, opt Options) (*Graph, error)
 }
 
 // fillEdges is the second pass: it lists every vertex's followers again and
-// writes their ids into the CSR array, vertex ranges in parallel.
+// writes their ids into the CSR array, vertex ranges in parallel; its
+// workers stop at the next vertex once ctx is cancelled.
 func (gr *Graph) fillEdges(ctx context.Context, workers int) error {
+	done := ctx.Done()
 	n := len(gr.at)
 	gr.Edges = make([]int32, gr.Offsets[n])
 	const span = 4096
@@ -268,10 +280,13 @@ func (gr *Graph) fillEdges(ctx context.Context, workers int) error {
 				lo := next
 				next += span
 				mu.Unlock()
-				if lo >= n || ctx.Err() != nil {
+				if lo >= n {
 					return
 				}
 				for v := lo; v < min(n, lo+span); v++ {
+					if closed(done) {
+						return
+					}
 					fol = gr.ig.AppendFollowers(fol[:0], gr.at[v])
 					out := gr.Edges[gr.Offsets[v]:gr.Offsets[v+1]]
 					if len(fol) != len(out) {
@@ -290,4 +305,23 @@ func (gr *Graph) fillEdges(ctx context.Context, workers int) error {
 		return err
 	}
 	return errors.Join(errs...)
+}
+
+// indexedBytes estimates the memory an indexed graph of n positions and m
+// moves holds, t being its vertex table: the table's pages and their
+// directory; per position its index (8 bytes, with a quarter more for the
+// growth of the slice), an offset and an order entry; per move an int32
+// edge. TestIndexedBytesEstimate measures the figure it stands for.
+func indexedBytes(n, m int, t *vertexTable) int64 {
+	return int64(t.used)*pageSize*4 + int64(len(t.pages))*8 + 18*int64(n) + 4*int64(m)
+}
+
+// closed reports whether done (nil: never) is closed.
+func closed(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
 }

@@ -86,9 +86,46 @@ func quoteAll(s []string) []string {
 type TooLargeError struct {
 	What  string // "positions" or "moves"
 	Limit int
+	// Positions and Moves had been explored when the budget ran out, and
+	// Bytes estimates the memory they held (0 when unknown).
+	Positions, Moves int
+	Bytes            int64
+	// Total, when not 0, is the number of positions the game has (at
+	// least), known before exploring (see Counted and Indexed): nothing
+	// was explored, and Bytes is the least memory they would take.
+	Total int64
 }
 
 func (e *TooLargeError) Error() string {
-	return fmt.Sprintf("game has more than %d %s; raise the limit (Options.Max%s) if memory allows",
-		e.Limit, e.What, strings.ToUpper(e.What[:1])+e.What[1:])
+	option := "Options.Max" + strings.ToUpper(e.What[:1]) + e.What[1:]
+	if e.Total > 0 {
+		return fmt.Sprintf("game has at least %d %s, more than %d (at least %s of memory); raise the limit (%s) if memory allows",
+			e.Total, e.What, e.Limit, humanBytes(e.Bytes), option)
+	}
+	return fmt.Sprintf("game has more than %d %s%s; raise the limit (%s) if memory allows",
+		e.Limit, e.What, e.explored(), option)
+}
+
+// explored describes what had been explored, with the memory it held, as
+// " (N positions and M moves explored, about 1.2 GB)", or "" when unknown.
+func (e *TooLargeError) explored() string {
+	if e.Bytes == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d positions and %d moves explored, about %s)", e.Positions, e.Moves, humanBytes(e.Bytes))
+}
+
+// humanBytes renders a number of bytes for people: "512 B", "3.4 MB".
+func humanBytes(b int64) string {
+	const unit = 1000
+	if b < unit {
+		return fmt.Sprintf("%d B", b)
+	}
+	x, suffix := float64(b), "kMGTPE"
+	i := -1
+	for x >= unit && i < len(suffix)-1 {
+		x /= unit
+		i++
+	}
+	return fmt.Sprintf("%.3g %cB", x, suffix[i])
 }

@@ -104,8 +104,13 @@ func Compile(g Game) (*Graph, error) { return CompileContext(context.Background(
 // CompileContext is Compile with a context, checked while exploring, and
 // options. Games that implement Indexed are explored through their index
 // (and in parallel); the graph is the same as hashing would build, with
-// the same vertex ids and followers, though possibly another Order.
+// the same vertex ids and followers, though possibly another Order. A
+// game that counts its positions (Counted) and has more than the budget
+// is refused before anything is explored.
 func CompileContext(ctx context.Context, g Game, opt Options) (*Graph, error) {
+	if err := refuseCounted(g, opt); err != nil {
+		return nil, err
+	}
 	if ig, ok := indexOf(g); ok {
 		gr, err := compileIndexed(ctx, ig, opt)
 		if err != errSparse {
@@ -137,42 +142,56 @@ func compileHashed(ctx context.Context, g Game, opt Options) (*Graph, error) {
 	gr.Offsets = append(gr.Offsets, 0)
 
 	var (
-		err   error
-		edges edgeList
+		err      error
+		edges    edgeList
+		keyBytes int // the encodings' bytes, for the memory estimate
+		yields   int
 	)
+	tooLarge := func(what string, limit int) error {
+		return &TooLargeError{What: what, Limit: limit, Positions: len(gr.keys), Moves: edges.len(),
+			Bytes: graphBytes(len(gr.keys), edges.len(), keyBytes)}
+	}
 	// Breadth-first: vertex ids are assigned in discovery order, so
 	// processing ids in increasing order visits each vertex once and lays
 	// its edges out contiguously.
+	done := ctx.Done()
 	for v := 0; v < len(gr.keys); v++ {
-		if v&0xfff == 0 {
-			if e := ctx.Err(); e != nil {
-				return nil, e
-			}
-			if opt.Progress != nil {
-				opt.Progress(v)
-			}
+		// Every position: one position's moves may take long to list.
+		select {
+		case <-done:
+			return nil, ctx.Err()
+		default:
 		}
-		g.Moves([]byte(gr.keys[v]), func(q []byte) {
-			if err != nil {
-				return
+		if v&0xfff == 0 && opt.Progress != nil {
+			opt.Progress(v)
+		}
+		// A single position may have more moves than any budget (Euclid's
+		// game from 2^63 1): once a budget is spent or ctx is cancelled,
+		// yield stops the enumeration (abortMoves) instead of returning.
+		err = allMoves(g, []byte(gr.keys[v]), func(q []byte) {
+			if yields++; yields&0xfff == 0 {
+				if err = ctx.Err(); err != nil {
+					panic(abortMoves{})
+				}
 			}
 			w, ok := gr.index[string(q)]
 			if !ok {
 				if len(gr.keys) >= maxPos {
-					err = &TooLargeError{What: "positions", Limit: maxPos}
-					return
+					err = tooLarge("positions", maxPos)
+					panic(abortMoves{})
 				}
 				w = int32(len(gr.keys))
 				k := string(q)
 				gr.index[k] = w
 				gr.keys = append(gr.keys, k)
+				keyBytes += len(k)
 			}
 			if edges.len() >= maxMoves {
-				err = &TooLargeError{What: "moves", Limit: maxMoves}
-				return
+				err = tooLarge("moves", maxMoves)
+				panic(abortMoves{})
 			}
 			edges.add(w)
-		})
+		}, &err)
 		if err != nil {
 			return nil, err
 		}
@@ -186,6 +205,34 @@ func compileHashed(ctx context.Context, g Game, opt Options) (*Graph, error) {
 		return nil, err
 	}
 	return gr, nil
+}
+
+// abortMoves is panicked by a yield function to stop a game's Moves.
+type abortMoves struct{}
+
+// allMoves calls g.Moves(p, yield), which yield may stop by panicking
+// abortMoves after setting *err; it returns *err.
+func allMoves(g Game, p []byte, yield func([]byte), err *error) (e error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(abortMoves); !ok {
+				panic(r)
+			}
+			e = *err
+		}
+	}()
+	g.Moves(p, yield)
+	return *err
+}
+
+// graphBytes estimates the memory a compiled graph of n positions and m
+// moves, whose encodings total keyBytes, holds while compiling: per
+// position its encoding, a string header, an index map entry with its
+// share of the map's free slots, an offset, an order entry and a colour;
+// per move an int32 edge, with a quarter more for the growth of the slice.
+// BenchmarkGraphBytes measures the figure it stands for.
+func graphBytes(n, m, keyBytes int) int64 {
+	return int64(keyBytes) + 90*int64(n) + 5*int64(m)
 }
 
 // order computes a reverse topological order by an iterative depth-first

@@ -34,6 +34,41 @@ type Indexed interface {
 	AppendFollowers(dst []int64, i int64) []int64
 }
 
+// Counted is implemented by games that know, before exploring, how many
+// positions are reachable from their start (in Chomp, every board but the
+// empty one). Compile refuses at once a game with more positions than its
+// budget, with a *TooLargeError giving the count and the least memory a
+// graph of them takes, instead of exploring up to the budget first.
+type Counted interface {
+	Game
+	// Positions returns the number of positions reachable from the start,
+	// or a lower bound on it; 0 when unknown.
+	Positions() int64
+}
+
+// refuseCounted returns a *TooLargeError when g says it has more positions
+// than opt's budget, nil otherwise.
+func refuseCounted(g Game, opt Options) error {
+	maxPos, _ := opt.limits()
+	c, ok := g.(Counted)
+	if !ok {
+		return nil
+	}
+	n := c.Positions()
+	if n <= int64(maxPos) {
+		return nil
+	}
+	// Without moves, the least a graph of n positions takes, by the path
+	// Compile would take (float: n may be near 2^62).
+	var b float64
+	if ig, ok := indexOf(g); ok {
+		b = 4*float64(n) + 8*float64(ig.Size()/pageSize) + 18*float64(n)
+	} else {
+		b = float64(len(g.Start())+90) * float64(n)
+	}
+	return &TooLargeError{What: "positions", Limit: maxPos, Total: n, Bytes: int64(min(b, 9e18))}
+}
+
 // Unindexed returns g without its index (the same start, moves and
 // format), so that Compile hashes its positions: to compare the two paths,
 // or to check a new index against hashing.

@@ -24,6 +24,7 @@ var (
 	_ game.Indexed = (*GA1)(nil)
 	_ game.Indexed = (*GA2)(nil)
 	_ game.Indexed = (*CrossoverMutation)(nil)
+	_ game.Counted = (*Chomp)(nil)
 )
 
 // maxIndex bounds every index space: larger games report Size 0 (no index).
@@ -82,6 +83,16 @@ func (c *Chomp) index() *chompIndex {
 
 // Size implements game.Indexed: C(rows+cols, rows), counting the empty board.
 func (c *Chomp) Size() int64 { return c.index().size }
+
+// Positions implements game.Counted: every board but the empty one is
+// reachable from the full board (a staircase is cut out corner by corner),
+// Size()-1 in all, or at least 2^62-1 when the index is too large to use.
+func (c *Chomp) Positions() int64 {
+	if s := c.Size(); s > 0 {
+		return s - 1
+	}
+	return maxIndex - 1
+}
 
 // Index implements game.Indexed.
 func (c *Chomp) Index(p []byte) int64 {

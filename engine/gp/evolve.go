@@ -12,10 +12,18 @@ import (
 	"time"
 )
 
+// Bounds on a run's sizes, so that a mistyped value fails at once instead
+// of exhausting memory: a million programs took 520 MB (coevo gp
+// --population 1000000), and a depth beyond Koza's 17 is only bloat.
+const (
+	MaxPopulation = 1_000_000
+	MaxDepthLimit = 100
+)
+
 // Config sets a run. A zero field takes the default named with it: gplearn's
 // (SymbolicRegressor) where gplearn has one, else the one given.
 type Config struct {
-	Population  int // programs per generation (1000)
+	Population  int // programs per generation (1000; at most MaxPopulation)
 	Generations int // generations, the random first one included (20)
 	Tournament  int // programs per selection tournament (20)
 	// Probabilities of the genetic operations (0.9, 0.01, 0.01, 0.01 when
@@ -93,12 +101,16 @@ func (c *Config) defaults() error {
 	}
 	sum := c.PCrossover + c.PSubtree + c.PHoist + c.PPoint
 	switch {
-	case c.Population < 2:
-		return fmt.Errorf("gp: population %d: want at least 2", c.Population)
+	case c.Population < 2 || c.Population > MaxPopulation:
+		return fmt.Errorf("gp: population %d: want 2 to %d (a million programs take some 500 MB)", c.Population, MaxPopulation)
 	case c.Generations < 1:
 		return fmt.Errorf("gp: generations %d: want at least 1", c.Generations)
-	case c.Tournament < 1:
-		return fmt.Errorf("gp: tournament %d: want at least 1", c.Tournament)
+	case c.Tournament < 1 || c.Tournament > MaxPopulation:
+		// Each of a generation's children runs up to two tournaments:
+		// 10^11 draws each would never end a generation.
+		return fmt.Errorf("gp: tournament %d: want 1 to %d", c.Tournament, MaxPopulation)
+	case c.MaxDepth > MaxDepthLimit:
+		return fmt.Errorf("gp: maximum depth %d: want at most %d", c.MaxDepth, MaxDepthLimit)
 	case c.PCrossover < 0 || c.PSubtree < 0 || c.PHoist < 0 || c.PPoint < 0 || sum > 1+1e-9 || math.IsNaN(sum):
 		return fmt.Errorf("gp: operator probabilities %g, %g, %g, %g: want non-negative with sum at most 1",
 			c.PCrossover, c.PSubtree, c.PHoist, c.PPoint)

@@ -271,6 +271,8 @@ func TestRunErrors(t *testing.T) {
 	for _, c := range []Config{
 		{Population: 1}, {PCrossover: 0.9, PSubtree: 0.2}, {Elites: 2000}, {ConstMin: 3, ConstMax: 1},
 		{InitDepthMin: 5, InitDepthMax: 3}, {MaxDepth: 3}, {Functions: []Op{99}}, {Fitness: Consistency},
+		// Sizes that would exhaust memory or never end a generation.
+		{Population: MaxPopulation + 1}, {Tournament: MaxPopulation + 1}, {MaxDepth: MaxDepthLimit + 1},
 	} {
 		if _, err := Run(context.Background(), d, c); err == nil {
 			t.Errorf("%+v: no error", c)

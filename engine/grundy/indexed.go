@@ -103,7 +103,9 @@ func SolveIndexed(ctx context.Context, g game.Indexed, opt IndexOptions) (*Index
 		return nil, fmt.Errorf("game has no index (Size 0); compile it instead")
 	}
 	if size > int64(maxPos) {
-		return nil, &game.TooLargeError{What: "positions", Limit: maxPos}
+		// Refused before anything is allocated: the values take 4 bytes
+		// an index.
+		return nil, &game.TooLargeError{What: "positions", Limit: maxPos, Total: size, Bytes: 4 * size}
 	}
 	workers := opt.Workers
 	if workers <= 0 {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coevolab/coevo/engine/othello"
 	"github.com/coevolab/coevo/engine/othello/plain"
@@ -39,6 +40,16 @@ func TestPerftCancelled(t *testing.T) {
 	cancel()
 	if _, err := othello.PerftContext(ctx, othello.Start(), 12, 2); err == nil {
 		t.Error("a cancelled perft returned no error")
+	}
+	// Cancelled inside a subtree: depth 16 splits into subtrees of depth
+	// 13, minutes each, and the count stops within a bound of 5 s (for a
+	// loaded machine) of a cancel 100 ms in.
+	ctx, cancel = context.WithCancel(context.Background())
+	var cancelled time.Time
+	time.AfterFunc(100*time.Millisecond, func() { cancelled = time.Now(); cancel() })
+	_, err := othello.PerftContext(ctx, othello.Start(), 16, 1)
+	if took := time.Since(cancelled); err == nil || took > 5*time.Second {
+		t.Errorf("perft 16 cancelled: %v, %v after the cancel", err, took)
 	}
 }
 

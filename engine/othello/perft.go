@@ -31,7 +31,7 @@ func PerftContext(ctx context.Context, b Board, depth, workers int) (int64, erro
 	}
 	p, o := b.mover()
 	if depth < 8 || workers == 1 && depth < 10 {
-		return perft(p, o, depth, false), ctx.Err()
+		return perft(p, o, depth, false, nil), ctx.Err()
 	}
 	// Split the tree at depth 3 (about 56 subtrees from the start): each
 	// is counted sequentially, checking ctx between subtrees.
@@ -72,7 +72,7 @@ func PerftContext(ctx context.Context, b Board, depth, workers int) (int64, erro
 				if i >= len(roots) || ctx.Err() != nil {
 					return
 				}
-				total.Add(perft(roots[i][0], roots[i][1], depth-3, passes[i]))
+				total.Add(perft(roots[i][0], roots[i][1], depth-3, passes[i], ctx.Done()))
 			}
 		}()
 	}
@@ -84,17 +84,27 @@ func PerftContext(ctx context.Context, b Board, depth, workers int) (int64, erro
 }
 
 // perft counts leaves at depth d below the position where the player with
-// discs p moves against o; passed says the previous move was a pass.
-func perft(p, o uint64, d int, passed bool) int64 {
+// discs p moves against o; passed says the previous move was a pass. It
+// returns early, with a count to discard, once done is closed: a subtree
+// of depth 11 or more takes seconds to minutes, so done is looked at in
+// every subtree of depth perftCheck or more (some 4·10^5 leaves each).
+func perft(p, o uint64, d int, passed bool, done <-chan struct{}) int64 {
 	if d == 0 {
 		return 1
+	}
+	if d >= perftCheck && done != nil {
+		select {
+		case <-done:
+			return 0
+		default:
+		}
 	}
 	m := moves(p, o)
 	if m == 0 {
 		if passed {
 			return 1 // neither side can move: the game is over
 		}
-		return perft(o, p, d-1, true)
+		return perft(o, p, d-1, true, done)
 	}
 	if d == 1 {
 		return int64(bits.OnesCount64(m))
@@ -103,7 +113,9 @@ func perft(p, o uint64, d int, passed bool) int64 {
 	for ; m != 0; m &= m - 1 {
 		s := uint(bits.TrailingZeros64(m))
 		f := flips(p, o, s)
-		n += perft(o&^f, p|f|1<<s, d-1, false)
+		n += perft(o&^f, p|f|1<<s, d-1, false, done)
 	}
 	return n
 }
+
+const perftCheck = 8

@@ -11,8 +11,9 @@ import (
 	"github.com/coevolab/coevo/engine/game"
 )
 
-// MaxChoices bounds how many variable assignments one position may try,
-// so that a rule with huge ranges fails clearly instead of hanging.
+// MaxChoices bounds how many variable assignments the moves from one
+// position may try, so that a rule with huge ranges fails clearly (an
+// *Error naming the line) instead of hanging.
 const MaxChoices = 10_000_000
 
 // Game is a game defined by rules. It implements game.Game; positions are
@@ -27,7 +28,8 @@ type Game struct {
 }
 
 // Err returns the first error met while generating moves (a state
-// component out of the int32 range, or too many choices), if any.
+// component out of the int32 range, or too many choices), if any: an
+// *Error naming the rule's line.
 func (g *Game) Err() error { return g.err }
 
 // Compile compiles the game, reporting move-generation errors too.
@@ -93,12 +95,12 @@ func (g *Game) Moves(p []byte, yield func([]byte)) {
 	}
 	var buf []byte
 	next := make([]int64, len(state))
+	budget := MaxChoices
 	for _, m := range g.moves {
 		e := &env{state: state, vars: make([]int64, len(m.vars))}
 		if !all(m.pre, e) {
 			continue
 		}
-		budget := MaxChoices
 		emit := func() {
 			for i, d := range m.delta {
 				x, ok := d.eval(e)
@@ -107,7 +109,7 @@ func (g *Game) Moves(p []byte, yield func([]byte)) {
 				}
 				next[i] = state[i] + x
 				if next[i] < math.MinInt32 || next[i] > math.MaxInt32 {
-					g.fail(fmt.Errorf("rule line %d from state %s: component a%d = %d is outside the 32-bit range", m.line, g.Format(p), i+1, next[i]))
+					g.fail(&Error{m.line, 0, fmt.Sprintf("from state %s the move makes component a%d = %d, outside the 32-bit range", g.Format(p), i+1, next[i])})
 					return
 				}
 				if next[i] < 0 && !g.AllowNegative {
@@ -139,7 +141,7 @@ func (g *Game) Moves(p []byte, yield func([]byte)) {
 				hi = min(hi, v)
 			}
 			if hi >= lo && hi-lo >= int64(budget) {
-				g.fail(fmt.Errorf("rule line %d from state %s: variable %s ranges over %d..%d, more than %d choices", m.line, g.Format(p), m.vars[k], lo, hi, MaxChoices))
+				g.fail(&Error{m.line, 0, fmt.Sprintf("from state %s the moves try more than %d choices of their variables (%s ranges over %d..%d): narrow the ranges", g.Format(p), MaxChoices, m.vars[k], lo, hi)})
 				return
 			}
 			for v := lo; v <= hi && g.err == nil; v++ {

@@ -7,11 +7,14 @@ import (
 
 // Error is a parse or evaluation error at a place in the rule text.
 type Error struct {
-	Line, Col int // 1-based; Col 0 means the whole line
+	Line, Col int // 1-based; Col 0 means the whole line, Line 0 the whole text
 	Msg       string
 }
 
 func (e *Error) Error() string {
+	if e.Line == 0 {
+		return e.Msg
+	}
 	if e.Col > 0 {
 		return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg)
 	}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -15,21 +16,41 @@ var reserved = map[string]bool{
 	"state": true, "move": true, "terminal": true, "name": true, "allow": true,
 }
 
+// MaxFileSize bounds a rule file: real ones are a few lines, and a larger
+// file (a binary, /dev/zero) is refused before it fills memory.
+const MaxFileSize = 1 << 20
+
 // ParseFile reads and parses a rule file; errors start with the file name.
 func ParseFile(path string) (*Game, error) {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
+	defer f.Close()
+	return Read(f, path)
+}
+
+// Read reads rule text of at most MaxFileSize bytes from r and parses it;
+// errors start with name, and a file too large is an *Error.
+func Read(r io.Reader, name string) (*Game, error) {
+	b, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(b) > MaxFileSize {
+		return nil, fmt.Errorf("%s: %w", name, &Error{0, 0, fmt.Sprintf("more than %d bytes: not a rule file", MaxFileSize)})
+	}
 	g, err := Parse(string(b))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return g, nil
 }
 
-// Parse parses rule text into a Game.
+// Parse parses rule text into a Game. A leading UTF-8 byte order mark is
+// skipped.
 func Parse(src string) (*Game, error) {
+	src = strings.TrimPrefix(src, "\ufeff")
 	g := &Game{}
 	stateLine := 0
 	type pending struct {
@@ -113,7 +134,11 @@ const wildcard = int64(-1) << 62
 
 func parseInts(s string, line, col int, wild bool) ([]int64, error) {
 	var out []int64
-	for _, f := range fields(s, col) {
+	fs, err := fields(s, line, col)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range fs {
 		if wild && f.text == "*" {
 			out = append(out, wildcard)
 			continue
@@ -139,17 +164,22 @@ type field struct {
 	col  int
 }
 
-// fields splits s at blanks outside parentheses.
-func fields(s string, col int) []field {
+// fields splits s at blanks outside parentheses; a parenthesis left open
+// at the end of s is an error at its column.
+func fields(s string, line, col int) ([]field, error) {
 	var out []field
-	depth, start := 0, -1
+	var open []int // columns of the parentheses open
+	start := -1
 	for i := 0; i <= len(s); i++ {
 		c := byte(' ')
 		if i < len(s) {
 			c = s[i]
 		}
 		blank := c == ' ' || c == '\t' || c == '\r'
-		if blank && depth == 0 {
+		if blank && (len(open) == 0 || i == len(s)) {
+			if len(open) > 0 {
+				return nil, &Error{line, open[len(open)-1], "( is never closed"}
+			}
 			if start >= 0 {
 				out = append(out, field{s[start:i], col + start})
 				start = -1
@@ -161,12 +191,14 @@ func fields(s string, col int) []field {
 		}
 		switch c {
 		case '(':
-			depth++
+			open = append(open, col+i)
 		case ')':
-			depth--
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
 		}
 	}
-	return out
+	return out, nil
 }
 
 type move struct {
@@ -199,7 +231,10 @@ func parseMove(s string, line, col, n int) (*move, error) {
 	m := &move{line: line}
 	vars := map[string]int{}
 	ps := &parser{line: line, n: n, vars: vars, names: &m.vars}
-	fs := fields(vecText, col)
+	fs, err := fields(vecText, line, col)
+	if err != nil {
+		return nil, err
+	}
 	if len(fs) != n {
 		return nil, &Error{line, col, fmt.Sprintf("move has %d components, the state has %d (separate components by spaces)", len(fs), n)}
 	}

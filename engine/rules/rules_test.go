@@ -160,7 +160,54 @@ func TestHugeRangeIsAnError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := g.Compile(context.Background(), game.Options{}); err == nil || !strings.Contains(err.Error(), "choices") {
+	_, err = g.Compile(context.Background(), game.Options{})
+	var re *rules.Error
+	if !errors.As(err, &re) || re.Line != 2 || !strings.Contains(err.Error(), "more than 10000000 choices") {
+		t.Fatalf("got %v", err)
+	}
+	// Leaving the 32-bit range is an error of the rule too.
+	g, _ = rules.Parse("state 2147483000\nmove v : 1 <= v <= 1000\n")
+	if _, err = g.Compile(context.Background(), game.Options{}); !errors.As(err, &re) || re.Line != 2 || !strings.Contains(err.Error(), "outside the 32-bit range") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// An unclosed parenthesis is named at its column, in moves, conditions
+// and states; a byte order mark (files saved by Windows editors) is not
+// part of the first directive.
+func TestParenthesesAndBOM(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"state 3\nmove -(v : 1 <= v <= a1\n", "line 2, column 7: ( is never closed"},
+		{"state 3 4\nmove -(v 0 : 1 <= v <= a1\n", "line 2, column 7: ( is never closed"},
+		{"state 3 4\nmove -((v) 0 : 1 <= v <= a1\n", "line 2, column 7: ( is never closed"},
+		{"state (3\nmove -v : 1 <= v <= a1\n", "line 1, column 7: ( is never closed"},
+		{"state 3\nmove -v : 1 <= (v <= a1\n", "line 2, column 19: expected ), found \"<=\""},
+	} {
+		_, err := rules.Parse(c.src)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%q: got %v, want %q", c.src, err, c.want)
+		}
+	}
+	if _, err := rules.Parse("state 3 4\nmove -(v) (0) : 1 <= v <= a1\n"); err != nil {
+		t.Fatal(err)
+	}
+	g, err := rules.Parse("\ufeffstate 3\nmove -v : 1 <= v <= a1\n")
+	if err != nil || g.Start0[0] != 3 {
+		t.Fatalf("with a BOM: %v", err)
+	}
+}
+
+// zeros reads as /dev/zero does.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// A rule file larger than MaxFileSize (/dev/zero) is refused, named, after
+// reading MaxFileSize bytes.
+func TestFileSizeLimit(t *testing.T) {
+	_, err := rules.Read(zeros{}, "/dev/zero")
+	var re *rules.Error
+	if !errors.As(err, &re) || !strings.HasPrefix(err.Error(), "/dev/zero: ") || !strings.Contains(err.Error(), "more than 1048576 bytes") {
 		t.Fatalf("got %v", err)
 	}
 }

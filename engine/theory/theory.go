@@ -7,6 +7,7 @@
 package theory
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 
@@ -52,13 +53,20 @@ func Distances(G *umda.Game) []int {
 // least depth of a partial choice of one follower at ancestors of v under
 // which every compatible path from the root to a sink meets v.
 func Switchability(G *umda.Game, v int32, maxSearch int) (s int, exact bool) {
+	s, exact, _ = switchability(context.Background(), G, v, maxSearch, Distances(G), topo(G))
+	return s, exact
+}
+
+// switchability is Switchability with the graph's distances from the root
+// and topological order given, and a context checked during the search
+// (its error is returned when it is cancelled).
+func switchability(ctx context.Context, G *umda.Game, v int32, maxSearch int, dist []int, order []int32) (s int, exact bool, err error) {
 	if maxSearch <= 0 {
 		maxSearch = DefaultMaxSearch
 	}
-	dist := Distances(G)
 	bound := dist[v]
 	if v == G.Root() {
-		return 0, true
+		return 0, true, nil
 	}
 	n := G.NumPositions()
 	none := make([]int, n)
@@ -67,7 +75,7 @@ func Switchability(G *umda.Game, v int32, maxSearch int) (s int, exact bool) {
 	}
 	// s(v) = 0 exactly when the empty set is a v-switcher.
 	if switches(G, v, none) {
-		return 0, true
+		return 0, true, nil
 	}
 	// Forcing every predecessor of v onto v is a switcher of depth 1 (a
 	// path enters v at most once); if it works, s(v) = 1.
@@ -80,12 +88,11 @@ func Switchability(G *umda.Game, v int32, maxSearch int) (s int, exact bool) {
 		}
 	}
 	if switches(G, v, force) {
-		return 1, true
+		return 1, true, nil
 	}
 	// Ancestors of v (excluding v) in reverse: reach[u] = u can reach v.
 	reach := make([]bool, n)
 	reach[v] = true
-	order := topo(G)
 	for k := len(order) - 1; k >= 0; k-- { // sinks first
 		u := order[k]
 		for _, w := range G.Followers(u) {
@@ -106,16 +113,23 @@ func Switchability(G *umda.Game, v int32, maxSearch int) (s int, exact bool) {
 		combos *= float64(len(G.Followers(u)) + 1)
 	}
 	if combos > float64(maxSearch) {
-		return bound, false
+		return bound, false, nil
 	}
 	choice := make([]int, n) // -1: no A edge at u; else follower number
 	for i := range choice {
 		choice[i] = -1
 	}
-	best := bound
+	best, tried := bound, 0
 	var rec func(k int)
 	rec = func(k int) {
+		if err != nil {
+			return
+		}
 		if k == len(anc) {
+			// Each candidate costs passes over the graph: look at ctx often.
+			if tried++; tried%64 == 0 {
+				err = ctx.Err()
+			}
 			if d := depth(G, order, choice); d < best && switches(G, v, choice) {
 				best = d
 			}
@@ -129,7 +143,10 @@ func Switchability(G *umda.Game, v int32, maxSearch int) (s int, exact bool) {
 		choice[u] = -1
 	}
 	rec(0)
-	return best, true
+	if err != nil {
+		return 0, false, err
+	}
+	return best, true, nil
 }
 
 // topo returns the positions root first, each before its followers.
@@ -230,6 +247,16 @@ type Report struct {
 // Analyze computes the report, searching at most maxSearch partial
 // strategies per vertex for exact switchabilities (0: DefaultMaxSearch).
 func Analyze(G *umda.Game, maxSearch int) Report {
+	r, _ := AnalyzeContext(context.Background(), G, maxSearch, nil)
+	return r
+}
+
+// AnalyzeContext is Analyze with a context, checked at every position and
+// within the search of each switchability (the search costs up to
+// maxSearch passes over the graph per position, so it can take long): when
+// ctx is cancelled it returns ctx.Err(). progress, if not nil, is called
+// after each position with the number done and n.
+func AnalyzeContext(ctx context.Context, G *umda.Game, maxSearch int, progress func(done, n int)) (Report, error) {
 	r := Report{N: G.NumPositions(), Delta: G.MaxDegree(), Interior: len(G.Interior), SBarExact: true, Fictitious: G.Fictitious}
 	crit := map[int32]bool{}
 	for _, v := range G.Critical() {
@@ -237,8 +264,18 @@ func Analyze(G *umda.Game, maxSearch int) Report {
 	}
 	r.Critical = len(crit)
 	r.S = make([]int, r.N)
+	dist, order := Distances(G), topo(G)
 	for v := int32(0); v < int32(r.N); v++ {
-		s, exact := Switchability(G, v, maxSearch)
+		if err := ctx.Err(); err != nil {
+			return r, err
+		}
+		s, exact, err := switchability(ctx, G, v, maxSearch, dist, order)
+		if err != nil {
+			return r, err
+		}
+		if progress != nil {
+			progress(int(v)+1, r.N)
+		}
 		r.S[v] = s
 		r.SBarExact = r.SBarExact && exact
 		r.SBar = max(r.SBar, s)
@@ -247,7 +284,7 @@ func Analyze(G *umda.Game, maxSearch int) Report {
 		}
 	}
 	r.BoundExponent = 2 + 3*float64(r.SBar)
-	return r
+	return r, nil
 }
 
 // Corollary55 returns the population size mu = C (K + sbar + 1)

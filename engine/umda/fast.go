@@ -86,7 +86,8 @@ type fastRun struct {
 	root    int32
 	bin     *binomials
 	winners []winner
-	src     rand.PCG // generation t's stream for the optimality test
+	src     rand.PCG        // generation t's stream for the optimality test
+	done    <-chan struct{} // closed: the generation being played is abandoned
 	// scratch of the optimality test
 	seen, drawn marks
 	move        []int32
@@ -206,8 +207,7 @@ func (f *fastRun) readyAt(i int32, t int) {
 			continue
 		}
 		if atomic.CompareAndSwapInt32(&f.gen[i], g, busy) {
-			f.advance(i, g, want)
-			atomic.StoreInt32(&f.gen[i], want)
+			atomic.StoreInt32(&f.gen[i], f.advance(i, g, want))
 			return
 		}
 	}
@@ -216,16 +216,22 @@ func (f *fastRun) readyAt(i int32, t int) {
 const busy = math.MinInt32
 
 // advance runs position i's chain from after generation g's update to
-// after generation target's, no winner's choice being known there.
-func (f *fastRun) advance(i, g, target int32) {
+// after generation target's, no winner's choice being known there, and
+// returns target. A position unvisited for a million generations takes a
+// million steps, so advance also stops once f.done is closed (the run is
+// then abandoned), returning the generation it reached.
+func (f *fastRun) advance(i, g, target int32) int32 {
 	var src rand.PCG
 	src.Seed(f.seed^streamChain, uint64(i)<<32|uint64(uint32(g)))
 	o, d := f.off[i], f.off[i+1]-f.off[i]
 	if d == 1 || mutant == mutantStale {
-		return // a forced move: p(i) = (1) for ever
+		return target // a forced move: p(i) = (1) for ever
 	}
 	p, cnt := f.p[o:o+d], f.cnt[o:o+d]
-	for g < target {
+	for steps := 1; g < target; steps++ {
+		if steps&63 == 0 && closed(f.done) {
+			return g
+		}
 		s := int32(-1) // the move every winner chose, if any
 		if g >= 0 {
 			for r, c := range cnt {
@@ -275,6 +281,7 @@ func (f *fastRun) advance(i, g, target int32) {
 		f.project(p, cnt)
 		f.setCut(i)
 	}
+	return target
 }
 
 // addFresh adds to cnt the moves of n fresh draws at position i, a
@@ -314,9 +321,10 @@ func (f *fastRun) project(p []float64, cnt []int32) {
 func uniform(src *rand.PCG) float64  { return float64(src.Uint64()>>11) * 0x1p-53 }
 func uniform1(src *rand.PCG) float64 { return float64(src.Uint64()>>11+1) * 0x1p-53 }
 
-// tournaments plays generation t's tournaments along their paths.
-func (f *fastRun) tournaments(t, workers int) {
-	parallel(len(f.winners), workers, func() func(j int) {
+// tournaments plays generation t's tournaments along their paths; it
+// stops early when done is closed.
+func (f *fastRun) tournaments(done <-chan struct{}, t, workers int) {
+	parallel(done, len(f.winners), workers, func() func(j int) {
 		var path []choice
 		return func(j int) {
 			var src rand.PCG
@@ -381,11 +389,15 @@ func (f *fastRun) lazyOptimal(z *winner, t int, src *rand.PCG) bool {
 
 // selectWinners tests the winners for optimality (all when trace is set, else up
 // to the first optimal one, only when check is set) and tallies their
-// known moves; it returns how many were found optimal.
-func (f *fastRun) selectWinners(t int, check, trace bool, src *rand.PCG) int {
+// known moves; it returns how many were found optimal. It stops early,
+// the tallies unfinished, when done is closed.
+func (f *fastRun) selectWinners(done <-chan struct{}, t int, check, trace bool, src *rand.PCG) int {
 	optimal := 0
 	f.touch = f.touch[:0]
 	for j := range f.winners {
+		if closed(done) {
+			return optimal
+		}
 		z := &f.winners[j]
 		if (check || trace) && f.lazyOptimal(z, t, src) {
 			optimal++
@@ -408,10 +420,11 @@ func (f *fastRun) selectWinners(t int, check, trace bool, src *rand.PCG) int {
 // the known choices plus a multinomial draw for the other winners. The
 // other positions' updates are lazy (see readyAt). The positions are
 // updated in fixed blocks, in parallel, each block drawing from a stream
-// of its own.
-func (f *fastRun) update(t int) {
+// of its own. Once done is closed, the blocks not yet begun are left
+// undone and update reports false.
+func (f *fastRun) update(done <-chan struct{}, t int) bool {
 	const block = 1024
-	parallel((len(f.touch)+block-1)/block, f.workers, func() func(b int) {
+	return parallel(done, (len(f.touch)+block-1)/block, f.workers, func() func(b int) {
 		return func(b int) {
 			var src rand.PCG
 			src.Seed(f.seed^streamUpdate, uint64(t)<<24|uint64(b))
@@ -432,6 +445,7 @@ func (f *fastRun) update(t int) {
 
 // sync makes p_t current at every position (at the end of a run).
 func (f *fastRun) sync(t int) {
+	f.done = nil
 	for i := range f.gen {
 		f.readyAt(int32(i), t)
 	}

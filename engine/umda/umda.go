@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // Project is pi_gamma of paper 000 section 3: it maps a distribution p
@@ -66,7 +68,10 @@ type Run struct {
 	Gamma      float64
 	Fictitious bool
 	// P is the final distribution p: P[i][s] is the probability of moving
-	// from interior position i (Game.Interior[i]) to its follower s.
+	// from interior position i (Game.Interior[i]) to its follower s. A
+	// run stopped by ctx has P nil: the fast sampler updates p lazily,
+	// and bringing every position up to date can take as long as the
+	// generations played (seconds, where Ctrl-C must end the run at once).
 	P [][]float64
 	// Trace is set when Params.Trace is.
 	Trace *Trace
@@ -86,6 +91,9 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 	if par.Mu < 1 {
 		return nil, fmt.Errorf("umda: mu = %d, must be at least 1", par.Mu)
 	}
+	if math.IsNaN(par.Gamma) || math.IsInf(par.Gamma, 0) {
+		return nil, fmt.Errorf("umda: gamma = %g, must be a number in [0, 1/Delta)", par.Gamma)
+	}
 	if G.sg[G.root] == 0 {
 		return nil, ErrNoOptimum
 	}
@@ -100,10 +108,16 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 	if budget <= 0 {
 		budget = 100_000_000
 	}
+	if int64(par.Mu) > budget {
+		// Not one generation fits: censored before anything is allocated
+		// (mu individuals may not fit in memory either).
+		return &Run{Censored: true, Mu: par.Mu, Gamma: gamma, Fictitious: G.Fictitious}, nil
+	}
 	workers := par.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	workers = min(workers, par.Mu) // one tournament each at most
 	k := len(G.Interior)
 	// p[i] views one flat array: position i's moves, then i+1's.
 	E := 0
@@ -133,9 +147,10 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 			run.Trace.names = append(run.Trace.names, G.Graph.Format(v))
 		}
 	}
+	done := ctx.Done()
 	for t := 0; ; t++ {
 		if err := ctx.Err(); err != nil {
-			gen.sync(t)
+			run.P = nil
 			return run, err
 		}
 		if par.Generations > 0 && t == par.Generations {
@@ -152,7 +167,11 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 			run.Trace.P = append(run.Trace.P, G.correctMass(p, run.Trace.Critical))
 		}
 		check := par.Generations <= 0
-		optimal := gen.play(t, par.Seed, workers, check, run.Trace != nil)
+		optimal := gen.play(done, t, par.Seed, workers, check, run.Trace != nil)
+		if err := ctx.Err(); err != nil {
+			run.P = nil // generation t is left unfinished
+			return run, err
+		}
 		run.Generations++
 		run.Evaluations += int64(par.Mu)
 		if par.Progress != nil {
@@ -166,7 +185,20 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 			gen.sync(t)
 			return run, nil
 		}
-		gen.update(t)
+		if !gen.update(done, t) {
+			run.P = nil // p is part p_t, part p_{t+1}
+			return run, ctx.Err()
+		}
+	}
+}
+
+// closed reports whether done (nil: never) is closed.
+func closed(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -175,10 +207,12 @@ func (G *Game) UMDA(ctx context.Context, par Params) (*Run, error) {
 type generations interface {
 	// play plays generation t: mu tournaments, then the optimality test
 	// (every winner when trace is set; else, when check is set, up to the
-	// first optimal one). It returns the number of optimal winners found.
-	play(t int, seed uint64, workers int, check, trace bool) int
-	// update sets p to p_{t+1} from generation t's winners.
-	update(t int)
+	// first optimal one). It returns the number of optimal winners found,
+	// or stops early, leaving p as it was, once done is closed.
+	play(done <-chan struct{}, t int, seed uint64, workers int, check, trace bool) int
+	// update sets p to p_{t+1} from generation t's winners, reporting
+	// false when it stopped early (done closed) with p partly updated.
+	update(done <-chan struct{}, t int) bool
 	// ready makes p_t current at the given vertices; sync everywhere.
 	ready(t int, vertices []int32)
 	sync(t int)
@@ -207,13 +241,16 @@ func newNaiveRun(G *Game, p [][]float64, mu int, gamma float64) *naiveRun {
 	return n
 }
 
-func (n *naiveRun) play(t int, seed uint64, workers int, check, trace bool) int {
-	n.G.tournaments(n.p, n.winners, seed, t, workers)
+func (n *naiveRun) play(done <-chan struct{}, t int, seed uint64, workers int, check, trace bool) int {
+	n.G.tournaments(done, n.p, n.winners, seed, t, workers)
 	optimal := 0
 	for i := range n.counts {
 		clear(n.counts[i])
 	}
 	for _, w := range n.winners {
+		if closed(done) {
+			return optimal
+		}
 		if (check || trace) && n.G.Optimal(w) {
 			optimal++
 			if !trace {
@@ -227,7 +264,8 @@ func (n *naiveRun) play(t int, seed uint64, workers int, check, trace bool) int 
 	return optimal
 }
 
-func (n *naiveRun) update(int) {
+func (n *naiveRun) update(_ <-chan struct{}, _ int) bool {
+	// One pass over the counts, as short as one tournament's sampling.
 	for i := range n.p {
 		n.q = n.q[:0]
 		for _, c := range n.counts[i] {
@@ -235,19 +273,25 @@ func (n *naiveRun) update(int) {
 		}
 		Project(n.q, n.gamma, n.p[i])
 	}
+	return true
 }
 
 func (n *naiveRun) ready(int, []int32) {}
 func (n *naiveRun) sync(int)           {}
 
-func (f *fastRun) play(t int, seed uint64, workers int, check, trace bool) int {
-	f.tournaments(t, workers)
+func (f *fastRun) play(done <-chan struct{}, t int, seed uint64, workers int, check, trace bool) int {
+	f.done = done
+	f.tournaments(done, t, workers)
+	if closed(done) {
+		return 0
+	}
 	// The optimality test and the updates draw from a stream of their own.
 	f.src.Seed(seed^streamTest, uint64(t))
-	return f.selectWinners(t, check, trace, &f.src)
+	return f.selectWinners(done, t, check, trace, &f.src)
 }
 
 func (f *fastRun) ready(t int, vertices []int32) {
+	f.done = nil
 	for _, v := range vertices {
 		if i := f.G.index[v]; i >= 0 {
 			f.readyAt(i, t)
@@ -256,9 +300,10 @@ func (f *fastRun) ready(t int, vertices []int32) {
 }
 
 // tournaments fills winners[j] with the winner of tournament j of
-// generation t, in parallel, each tournament with its own random stream.
-func (G *Game) tournaments(p [][]float64, winners []Strategy, seed uint64, t, workers int) {
-	parallel(len(winners), workers, func() func(j int) {
+// generation t, in parallel, each tournament with its own random stream;
+// it stops early when done is closed.
+func (G *Game) tournaments(done <-chan struct{}, p [][]float64, winners []Strategy, seed uint64, t, workers int) {
+	parallel(done, len(winners), workers, func() func(j int) {
 		x := make(Strategy, len(p))
 		y := make(Strategy, len(p))
 		return func(j int) {
@@ -274,36 +319,40 @@ func (G *Game) tournaments(p [][]float64, winners []Strategy, seed uint64, t, wo
 	})
 }
 
-// parallel runs task(j) for j in [0, n) on workers goroutines; each
-// worker gets its own task function (and so its own scratch space) from
-// newTask.
-func parallel(n, workers int, newTask func() func(j int)) {
+// parallel runs task(j) for j in [0, n) on workers goroutines, or stops
+// early (leaving tasks undone) once done is closed; it reports whether
+// every task ran. Each worker gets its own task function (and so its own
+// scratch space) from newTask.
+func parallel(done <-chan struct{}, n, workers int, newTask func() func(j int)) bool {
 	if workers <= 1 || n <= 1 {
 		if n > 0 {
 			task := newTask()
 			for j := 0; j < n; j++ {
+				if closed(done) {
+					return false
+				}
 				task(j)
 			}
 		}
-		return
+		return true
 	}
-	var wg sync.WaitGroup
-	next := make(chan int, n)
-	for j := 0; j < n; j++ {
-		next <- j
-	}
-	close(next)
-	for w := 0; w < workers; w++ {
+	var (
+		wg        sync.WaitGroup
+		next, ran atomic.Int64
+	)
+	for w := 0; w < min(workers, n); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			task := newTask()
-			for j := range next {
+			for j := int(next.Add(1) - 1); j < n && !closed(done); j = int(next.Add(1) - 1) {
 				task(j)
+				ran.Add(1)
 			}
 		}()
 	}
 	wg.Wait()
+	return ran.Load() == int64(n)
 }
 
 // Sample draws a strategy from Univ(X_G, p) into x.

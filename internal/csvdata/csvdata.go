@@ -1,9 +1,12 @@
 // Package csvdata reads CSV tables for coevo's loaders: lines starting
-// with # are comments, and every error names the file, line and column.
+// with # are comments, a leading UTF-8 byte order mark is skipped, a line
+// or a file too long to be a table is refused (MaxLine, MaxBytes) before
+// it fills memory, and every error names the file, line and column.
 package csvdata
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -30,17 +33,26 @@ func (e *Error) Error() string {
 // Reader reads records and locates errors in them.
 type Reader struct {
 	cr   *csv.Reader
+	in   *limited
 	Name string
 }
 
-// NewReader reads CSV from r; name is used in errors. A UTF-8 byte-order
-// mark at the start (as spreadsheets write) is skipped.
+// The limits of a Reader: no table coevo reads has lines of a megabyte,
+// and a longer line or file is most likely not a table at all (/dev/zero,
+// a binary file), which would otherwise be read into memory whole.
+const (
+	MaxLine  = 1 << 20
+	MaxBytes = 1 << 30
+)
+
+// NewReader reads CSV from r; name is used in errors.
 func NewReader(r io.Reader, name string) *Reader {
-	cr := csv.NewReader(SkipBOM(r))
+	in := &limited{r: bufio.NewReader(r), name: name, max: MaxBytes, line: 1}
+	cr := csv.NewReader(in)
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
 	cr.Comment = '#'
-	return &Reader{cr, name}
+	return &Reader{cr, in, name}
 }
 
 // Next returns the next record, io.EOF at the end, or a located error.
@@ -128,4 +140,49 @@ func (t *Reader) Header(want string) ([]string, map[string]int, error) {
 		col[strings.ToLower(strings.TrimSpace(h))] = i
 	}
 	return head, col, nil
+}
+
+// limited passes input through, without a leading byte order mark, and
+// fails with a located Error at a line longer than MaxLine or past max
+// bytes.
+type limited struct {
+	r       *bufio.Reader
+	name    string
+	max     int64
+	started bool
+	total   int64
+	line    int // the current line, from 1
+	width   int // bytes of the current line so far
+}
+
+var bom = []byte("\ufeff")
+
+func (l *limited) Read(p []byte) (int, error) {
+	if !l.started {
+		l.started = true
+		if head, _ := l.r.Peek(len(bom)); bytes.Equal(head, bom) {
+			l.r.Discard(len(bom))
+		}
+	}
+	n, err := l.r.Read(p)
+	for b := p[:n]; ; {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			l.width += len(b)
+			break
+		}
+		if l.width+i > MaxLine {
+			l.width += i
+			break
+		}
+		l.line++
+		l.width, b = 0, b[i+1:]
+	}
+	if l.width > MaxLine {
+		return 0, &Error{l.name, l.line, 0, fmt.Sprintf("line longer than %d bytes: not a CSV table", MaxLine)}
+	}
+	if l.total += int64(n); l.total > l.max {
+		return 0, &Error{l.name, l.line, 0, fmt.Sprintf("more than %d bytes, the most coevo reads as a table", l.max)}
+	}
+	return n, err
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -210,4 +212,20 @@ func (j *Job) write(w io.Writer, rows [][]string) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// LockDir takes the writer's lock of a directory a run writes into (the
+// file .lock in it), so that a second process running into the same
+// directory is refused with ErrLocked instead of both writing its files.
+// release gives the lock back; on a system or filesystem without flock
+// there is no lock.
+func LockDir(dir string) (release func(), err error) {
+	f, _, err := lockFile(filepath.Join(dir, ".lock"), os.O_RDWR|os.O_CREATE, true)
+	if errors.Is(err, ErrLocked) {
+		return nil, fmt.Errorf("%s: another process is running into this directory (%w): wait for it to finish or use another directory", dir, ErrLocked)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return func() { f.Close() }, nil
 }

@@ -60,6 +60,11 @@ func (j *Job) Open(out string, s Split) (*Log, error) {
 }
 
 func (l *Log) load() error {
+	// A device (/dev/zero) or a pipe named as the results file would be
+	// read without end.
+	if st, err := l.f.Stat(); err == nil && !st.Mode().IsRegular() {
+		return &FileError{Path: l.path, Msg: "not a regular file: results go to a file"}
+	}
 	data, err := io.ReadAll(l.f)
 	if err != nil {
 		return err

@@ -238,7 +238,7 @@ func Clear(wait bool) {
 }
 
 // Progress is an updating progress bar; Set and Add redraw it at most ten
-// times a second, and Done draws it full.
+// times a second, Done draws it full and Stop where the work stopped.
 type Progress struct {
 	mu     sync.Mutex
 	label  string
@@ -284,6 +284,17 @@ func (p *Progress) Add(n float64) {
 func (p *Progress) Done() {
 	p.mu.Lock()
 	p.done, p.closed = p.total, true
+	h := p.render()
+	p.mu.Unlock()
+	Update(p.id, h)
+}
+
+// Stop draws the bar where the work stopped (the last Set or Add), for
+// work that may end before its total, such as a run that stops at its
+// first success: the bar then shows how far it went, not 100%.
+func (p *Progress) Stop() {
+	p.mu.Lock()
+	p.closed = true
 	h := p.render()
 	p.mu.Unlock()
 	Update(p.id, h)

@@ -14,8 +14,10 @@ func init() {
 		// function, constant and variable definitions
 		"MaxChoices":    reflect.ValueOf(constant.MakeFromLiteral("10000000", token.INT, 0)),
 		"MaxComponents": reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
+		"MaxFileSize":   reflect.ValueOf(constant.MakeFromLiteral("1048576", token.INT, 0)),
 		"Parse":         reflect.ValueOf(rules.Parse),
 		"ParseFile":     reflect.ValueOf(rules.ParseFile),
+		"Read":          reflect.ValueOf(rules.Read),
 
 		// type definitions
 		"Error": reflect.ValueOf((*rules.Error)(nil)),

@@ -13,6 +13,7 @@ func init() {
 	Symbols["github.com/coevolab/coevo/engine/theory/theory"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"Analyze":           reflect.ValueOf(theory.Analyze),
+		"AnalyzeContext":    reflect.ValueOf(theory.AnalyzeContext),
 		"Corollary55":       reflect.ValueOf(theory.Corollary55),
 		"DefaultMaxSearch":  reflect.ValueOf(constant.MakeFromLiteral("2000000", token.INT, 0)),
 		"Distances":         reflect.ValueOf(theory.Distances),

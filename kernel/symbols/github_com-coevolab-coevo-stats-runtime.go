@@ -10,9 +10,10 @@ import (
 func init() {
 	Symbols["github.com/coevolab/coevo/stats/runtime/runtime"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Fit":      reflect.ValueOf(runtime.Fit),
-		"Read":     reflect.ValueOf(runtime.Read),
-		"ReadFile": reflect.ValueOf(runtime.ReadFile),
+		"Fit":        reflect.ValueOf(runtime.Fit),
+		"FitContext": reflect.ValueOf(runtime.FitContext),
+		"Read":       reflect.ValueOf(runtime.Read),
+		"ReadFile":   reflect.ValueOf(runtime.ReadFile),
 
 		// type definitions
 		"Options":   reflect.ValueOf((*runtime.Options)(nil)),

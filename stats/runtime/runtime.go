@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -72,6 +73,12 @@ type SizeStats struct {
 
 // Fit fits both models to the points.
 func Fit(points []Point, opt Options) (*Result, error) {
+	return FitContext(context.Background(), points, opt)
+}
+
+// FitContext is Fit with a context, checked between bootstrap resamples:
+// when it is cancelled, FitContext returns ctx.Err().
+func FitContext(ctx context.Context, points []Point, opt Options) (*Result, error) {
 	if opt.Bootstrap == 0 {
 		opt.Bootstrap = 1000
 	}
@@ -112,7 +119,9 @@ func Fit(points []Point, opt Options) (*Result, error) {
 	res.ExponentCI = [2]float64{math.NaN(), math.NaN()}
 	res.LogExponentCI, res.LogPowerCI = res.ExponentCI, res.ExponentCI
 	if opt.Bootstrap > 0 {
-		res.bootstrap(x, y, len(distinct) >= 3, opt)
+		if err := res.bootstrap(ctx, x, y, len(distinct) >= 3, opt); err != nil {
+			return nil, err
+		}
 	}
 	return res, nil
 }
@@ -156,7 +165,7 @@ func powerLog(x, y []float64) (a, b, c float64) {
 }
 
 // bootstrap resamples the runs within each size.
-func (r *Result) bootstrap(x, y []float64, withLog bool, opt Options) {
+func (r *Result) bootstrap(ctx context.Context, x, y []float64, withLog bool, opt Options) error {
 	bySize := map[float64][]float64{}
 	var sizes []float64
 	for i := range x {
@@ -170,6 +179,11 @@ func (r *Result) bootstrap(x, y []float64, withLog bool, opt Options) {
 	var as, las, lbs []float64
 	bx, by := make([]float64, 0, len(x)), make([]float64, 0, len(y))
 	for k := 0; k < opt.Bootstrap; k++ {
+		if k%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
 		bx, by = bx[:0], by[:0]
 		for _, s := range sizes {
 			runs := bySize[s]
@@ -190,6 +204,7 @@ func (r *Result) bootstrap(x, y []float64, withLog bool, opt Options) {
 	if withLog {
 		r.LogExponentCI, r.LogPowerCI = quantiles(las, q), quantiles(lbs, q)
 	}
+	return nil
 }
 
 func quantiles(v []float64, q float64) [2]float64 {

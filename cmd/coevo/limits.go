@@ -1,0 +1,133 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+
+	"github.com/coevolab/coevo/engine/game"
+)
+
+// Every size a user controls is bounded: by a flag with a default that a
+// workstation can hold (the game graph's positions and moves), or by a
+// cap the error states with the memory it stands for (--mu, --workers,
+// --bootstrap, the size of an input file). What goes over is bad input:
+// exit 2 with one line naming the flag or file.
+
+// The defaults of --max-positions and --max-moves hold a compile to about
+// 4 GB of memory each: a position costs some 100 bytes in the graph and
+// twice that in the process while the graph grows (measured: 50 million
+// positions of Euclid's game took 10.6 GB), a move 4 bytes and up to
+// twice that.
+const (
+	defaultMaxPositions = 20_000_000
+	defaultMaxMoves     = 250_000_000
+)
+
+// graphFlags are the budgets of a command that compiles a game graph.
+type graphFlags struct{ positions, moves int }
+
+func addGraphFlags(fs *flag.FlagSet) *graphFlags {
+	l := &graphFlags{}
+	fs.IntVar(&l.positions, "max-positions", defaultMaxPositions, "give up beyond `N` positions (each takes 100 to 200 bytes)")
+	fs.IntVar(&l.moves, "max-moves", defaultMaxMoves, "give up beyond `N` moves (each takes 4 to 8 bytes)")
+	return l
+}
+
+// options checks the budgets and returns them as compile options.
+func (l *graphFlags) options() (game.Options, error) {
+	if l.positions < 1 || l.positions > math.MaxInt32 {
+		return game.Options{}, usagef("--max-positions %d: want 1 to %d", l.positions, math.MaxInt32)
+	}
+	if l.moves < 1 || l.moves > game.DefaultMaxMoves {
+		return game.Options{}, usagef("--max-moves %d: want 1 to %d", l.moves, game.DefaultMaxMoves)
+	}
+	return game.Options{MaxPositions: l.positions, MaxMoves: l.moves}, nil
+}
+
+// compileError makes a game that exceeds a budget, or has a cycle, a usage
+// error naming the flag that sets the budget (not the library's option).
+func compileError(err error) error {
+	var tl *game.TooLargeError
+	if errors.As(err, &tl) && tl.Total > 0 {
+		// Refused before exploring: the game counts its positions.
+		return usagef("the game has at least %d %s, more than --max-%s %d (at least %s of memory); raise --max-%s if memory allows",
+			tl.Total, tl.What, tl.What, tl.Limit, formatBytes(float64(tl.Bytes)), tl.What)
+	}
+	if errors.As(err, &tl) {
+		// What the process holds, garbage and growing slices included, is
+		// what a larger budget costs: more than the graph's own estimate.
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return usagef("the game has more than %d %s (%d positions and %d moves explored, with %s of memory); raise --max-%s if memory allows",
+			tl.Limit, tl.What, tl.Positions, tl.Moves, formatBytes(float64(ms.Sys)), tl.What)
+	}
+	var ce *game.CycleError
+	if errors.As(err, &ce) {
+		return usagef("%v", err)
+	}
+	return err
+}
+
+// maxWorkers bounds --workers: more goroutines than this only add memory.
+const maxWorkers = 1024
+
+// checkWorkers checks a --workers flag: 0 (all cores) to maxWorkers.
+func checkWorkers(n int) error {
+	if n < 0 || n > maxWorkers {
+		return usagef("--workers %d: want 0 (all cores) to %d", n, maxWorkers)
+	}
+	return nil
+}
+
+// openInput opens a file the user named. Failing to (no such file, no
+// permission) or naming a directory is bad input: a usage error naming
+// the file.
+func openInput(path string) (*os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, usagef("%s: a directory, not a file", path)
+	}
+	return f, nil
+}
+
+// readInput reads the whole of a small file the user named (what it is
+// for the error, e.g. "sweep config"): at most max bytes, so that a wrong
+// file (/dev/zero, a binary) fails at once instead of filling memory.
+func readInput(path string, max int64, what string) ([]byte, error) {
+	f, err := openInput(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	if int64(len(b)) > max {
+		return nil, usagef("%s: more than %d bytes: not a %s", path, max, what)
+	}
+	return b, nil
+}
+
+// formatBytes renders a number of bytes for people: "512 B", "3.4 MB".
+func formatBytes(b float64) string {
+	if b < 1000 {
+		return fmt.Sprintf("%.0f B", b)
+	}
+	units := "kMGTPEZY"
+	i := -1
+	for b >= 1000 && i < len(units)-1 {
+		b /= 1000
+		i++
+	}
+	return fmt.Sprintf("%.3g %cB", b, units[i])
+}
