@@ -47,7 +47,7 @@ const (
 
 // NewReader reads CSV from r; name is used in errors.
 func NewReader(r io.Reader, name string) *Reader {
-	in := &limited{r: bufio.NewReader(r), name: name, max: MaxBytes, line: 1}
+	in := &limited{r: SkipBOM(r), name: name, max: MaxBytes, line: 1}
 	cr := csv.NewReader(in)
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
@@ -84,8 +84,8 @@ func (t *Reader) Row(n int) ([]string, error) {
 	return rec, nil
 }
 
-// SkipBOM returns r without a UTF-8 byte-order mark at its start.
-func SkipBOM(r io.Reader) io.Reader {
+// SkipBOM returns r, buffered, without a UTF-8 byte-order mark at its start.
+func SkipBOM(r io.Reader) *bufio.Reader {
 	br := bufio.NewReader(r)
 	if b, err := br.Peek(3); err == nil && string(b) == "\uFEFF" {
 		br.Discard(3)
@@ -142,28 +142,18 @@ func (t *Reader) Header(want string) ([]string, map[string]int, error) {
 	return head, col, nil
 }
 
-// limited passes input through, without a leading byte order mark, and
-// fails with a located Error at a line longer than MaxLine or past max
-// bytes.
+// limited passes input through and fails with a located Error at a line
+// longer than MaxLine or past max bytes.
 type limited struct {
-	r       *bufio.Reader
-	name    string
-	max     int64
-	started bool
-	total   int64
-	line    int // the current line, from 1
-	width   int // bytes of the current line so far
+	r     io.Reader
+	name  string
+	max   int64
+	total int64
+	line  int // the current line, from 1
+	width int // bytes of the current line so far
 }
 
-var bom = []byte("\ufeff")
-
 func (l *limited) Read(p []byte) (int, error) {
-	if !l.started {
-		l.started = true
-		if head, _ := l.r.Peek(len(bom)); bytes.Equal(head, bom) {
-			l.r.Discard(len(bom))
-		}
-	}
 	n, err := l.r.Read(p)
 	for b := p[:n]; ; {
 		i := bytes.IndexByte(b, '\n')
