@@ -87,6 +87,7 @@ func TestGPBadUsage(t *testing.T) {
 		{"gp", "--population", "10000000000"},  // fatal out of memory before it was bounded
 		{"gp", "--tournament", "100000000000"}, // a generation that never ended, deaf to Ctrl-C
 		{"gp", "--max-depth", "100000"},
+		{"gp", "--max-positions", "0"},
 		{"gp", "extra"},
 		{"solve", "luckynim", "--m", "3", "--n", "3"},
 		{"solve", "luckynim", "--heaps", "7,x"},
@@ -97,6 +98,14 @@ func TestGPBadUsage(t *testing.T) {
 		_, errs, st := coevo(c...)
 		if st != 2 || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
 			t.Errorf("%v: status %d, stderr %q; want 2 and one line", c, st, errs)
+		}
+	}
+	// GA2's graph is compiled within --max-positions (it grew past 12 GB
+	// with --max-heap 100 before it was bounded); the error names the flag.
+	for _, fit := range []string{"abs", "consistency"} {
+		_, errs, st := coevo("gp", "--game", "ga2", "--max-heap", "30", "--fitness", fit, "--max-positions", "1000", "--generations", "1")
+		if st != 2 || !strings.Contains(errs, "--max-positions") {
+			t.Errorf("gp --fitness %s beyond --max-positions: status %d, stderr %q; want 2 naming --max-positions", fit, st, errs)
 		}
 	}
 	for _, c := range [][]string{{"gp", "--help"}, {"solve", "luckynim", "--help"}} {

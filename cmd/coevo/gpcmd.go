@@ -48,6 +48,7 @@ type gpOpts struct {
 	parsimony                 float64
 	seed                      uint64
 	json                      bool
+	graph                     *graphFlags
 }
 
 func gpFlags() (*flag.FlagSet, *gpOpts) {
@@ -67,6 +68,7 @@ func gpFlags() (*flag.FlagSet, *gpOpts) {
 	fs.Float64Var(&o.parsimony, "parsimony", 0.001, "fitness penalty per node, for selection (0: none)")
 	fs.IntVar(&o.elites, "elites", 0, "best programs copied unchanged to the next generation (0: 1% of the population)")
 	fs.IntVar(&o.depth, "max-depth", 17, fmt.Sprintf("largest program depth (6 to %d)", gp.MaxDepthLimit))
+	o.graph = addGraphFlags(fs)
 	fs.StringVar(&o.fitness, "fitness", "abs", "abs (total absolute error, the paper's), nim (nim-sum distance), or consistency (no values: value = mex of the options' values)")
 	fs.IntVar(&o.workers, "workers", 0, "parallel workers (0: all cores); results do not depend on it")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed")
@@ -135,8 +137,12 @@ func cmdGP(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if o.code != "" && o.game != "octal" || o.set != "" && o.game != "subtraction" {
 		return usagef("--code goes with --game octal, --set with --game subtraction")
 	}
+	limits, err := o.graph.options()
+	if err != nil {
+		return err
+	}
 	spec := gp.HeapSpec{Game: o.game, Args: gargs, Heaps: o.heaps, MinHeap: o.minHeap, Empty: o.minHeap == 0,
-		MaxHeap: o.maxHeap, HoldOut: o.holdOut, HoldOutMax: o.holdOutMax, Seed: o.seed}
+		MaxHeap: o.maxHeap, HoldOut: o.holdOut, HoldOutMax: o.holdOutMax, Seed: o.seed, Limits: limits}
 	if o.holdOut == 0 {
 		spec.HoldOut = -1
 	}
@@ -148,9 +154,12 @@ func cmdGP(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	data, err := build(ctx, spec)
 	if err != nil {
-		var tl *game.TooLargeError
-		if errors.Is(err, context.Canceled) || errors.As(err, &tl) {
+		if errors.Is(err, context.Canceled) {
 			return err
+		}
+		var tl *game.TooLargeError
+		if errors.As(err, &tl) {
+			return compileError(err)
 		}
 		return usagef("%v", err)
 	}

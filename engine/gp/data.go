@@ -111,6 +111,10 @@ type HeapSpec struct {
 	// they test whether a formula extrapolates.
 	HoldOut, HoldOutMax int
 	Seed                uint64
+	// Limits bounds the game graphs compiled for GA2's values and for the
+	// consistency fitness (zero fields: the engine's defaults); a game
+	// beyond them is a *game.TooLargeError.
+	Limits game.Options
 }
 
 func (s *HeapSpec) defaults() error {
@@ -156,7 +160,7 @@ func HeapData(ctx context.Context, s HeapSpec) (*Data, error) {
 	if err := s.defaults(); err != nil {
 		return nil, err
 	}
-	val, err := valuer(s.Game, s.Args)
+	val, err := valuer(s.Game, s.Args, s.Limits)
 	if err != nil {
 		return nil, err
 	}
@@ -267,7 +271,7 @@ func tupleData(names []string, pos [][]int, values []int64) *Dataset {
 }
 
 // valuer returns a function computing the values of heap positions.
-func valuer(name string, args games.Args) (func(context.Context, [][]int) ([]int64, error), error) {
+func valuer(name string, args games.Args, limits game.Options) (func(context.Context, [][]int) ([]int64, error), error) {
 	if name == "ga2" {
 		return func(ctx context.Context, pos [][]int) ([]int64, error) {
 			starts := make([]game.Game, len(pos))
@@ -278,7 +282,7 @@ func valuer(name string, args games.Args) (func(context.Context, [][]int) ([]int
 				}
 				starts[i] = g
 			}
-			tab, ids, err := compileAll(ctx, starts)
+			tab, ids, err := compileAll(ctx, starts, limits)
 			if err != nil {
 				return nil, err
 			}
@@ -331,7 +335,7 @@ func heapRule(name string, args games.Args) (*heap.Rule, error) {
 // compileAll compiles the positions reachable from several starts of one
 // game into one graph: a root moves to every start. ids[i] is the vertex
 // of start i.
-func compileAll(ctx context.Context, starts []game.Game) (*grundy.Table, []int32, error) {
+func compileAll(ctx context.Context, starts []game.Game, limits game.Options) (*grundy.Table, []int32, error) {
 	if len(starts) == 0 {
 		return nil, nil, fmt.Errorf("gp: no positions")
 	}
@@ -360,7 +364,7 @@ func compileAll(ctx context.Context, starts []game.Game) (*grundy.Table, []int32
 			return g.Format(p[1:])
 		},
 	}
-	gr, err := game.CompileContext(ctx, multi, game.Options{})
+	gr, err := game.CompileContext(ctx, multi, limits)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -382,7 +386,7 @@ func GraphData(ctx context.Context, s HeapSpec) (*Data, error) {
 	if err := s.defaults(); err != nil {
 		return nil, err
 	}
-	d, err := HeapGraph(ctx, s.Game, s.Args, tuples(s.Heaps, s.MinHeap, s.MaxHeap))
+	d, err := heapGraph(ctx, s.Game, s.Args, tuples(s.Heaps, s.MinHeap, s.MaxHeap), s.Limits)
 	if err != nil {
 		return nil, err
 	}
@@ -398,6 +402,11 @@ func GraphData(ctx context.Context, s HeapSpec) (*Data, error) {
 // non-zero heaps) and the heaps padded with zeros to the most any position
 // has.
 func HeapGraph(ctx context.Context, name string, args games.Args, starts [][]int) (*Dataset, error) {
+	return heapGraph(ctx, name, args, starts, game.Options{})
+}
+
+// heapGraph is HeapGraph within the given limits.
+func heapGraph(ctx context.Context, name string, args games.Args, starts [][]int, limits game.Options) (*Dataset, error) {
 	var gs []game.Game
 	for _, t := range starts {
 		var (
@@ -417,7 +426,7 @@ func HeapGraph(ctx context.Context, name string, args games.Args, starts [][]int
 		}
 		gs = append(gs, g)
 	}
-	tab, _, err := compileAll(ctx, gs)
+	tab, _, err := compileAll(ctx, gs, limits)
 	if err != nil {
 		return nil, err
 	}

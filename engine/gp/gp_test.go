@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/coevolab/coevo/engine/game"
 	"github.com/coevolab/coevo/engine/games"
 )
 
@@ -357,5 +358,19 @@ func TestMeasuredAgainstThePaper(t *testing.T) {
 	}
 	if !r.Exact() || r.Accuracy >= 0.5 {
 		t.Fatalf("GA1 seed 18: %v", r)
+	}
+}
+
+// HeapSpec.Limits bounds the graphs compiled for GA2's values and for the
+// consistency fitness: GA2 from heaps up to 30 reaches far more than 1000
+// positions.
+func TestHeapSpecLimits(t *testing.T) {
+	spec := HeapSpec{Game: "ga2", MaxHeap: 30, Limits: game.Options{MaxPositions: 1000}}
+	for name, build := range map[string]func(context.Context, HeapSpec) (*Data, error){"HeapData": HeapData, "GraphData": GraphData} {
+		_, err := build(context.Background(), spec)
+		var tl *game.TooLargeError
+		if !errors.As(err, &tl) {
+			t.Errorf("%s beyond its limits: err = %v, want a *game.TooLargeError", name, err)
+		}
 	}
 }

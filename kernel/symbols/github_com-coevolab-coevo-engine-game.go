@@ -24,6 +24,7 @@ func init() {
 		"VerifyIndex":         reflect.ValueOf(game.VerifyIndex),
 
 		// type definitions
+		"Counted":       reflect.ValueOf((*game.Counted)(nil)),
 		"CycleError":    reflect.ValueOf((*game.CycleError)(nil)),
 		"Func":          reflect.ValueOf((*game.Func)(nil)),
 		"Game":          reflect.ValueOf((*game.Game)(nil)),
@@ -34,9 +35,32 @@ func init() {
 		"TooLargeError": reflect.ValueOf((*game.TooLargeError)(nil)),
 
 		// interface wrapper definitions
+		"_Counted": reflect.ValueOf((*_github_com_coevolab_coevo_engine_game_Counted)(nil)),
 		"_Game":    reflect.ValueOf((*_github_com_coevolab_coevo_engine_game_Game)(nil)),
 		"_Indexed": reflect.ValueOf((*_github_com_coevolab_coevo_engine_game_Indexed)(nil)),
 	}
+}
+
+// _github_com_coevolab_coevo_engine_game_Counted is an interface wrapper for Counted type
+type _github_com_coevolab_coevo_engine_game_Counted struct {
+	IValue     interface{}
+	WFormat    func(p []byte) string
+	WMoves     func(p []byte, yield func(q []byte))
+	WPositions func() int64
+	WStart     func() []byte
+}
+
+func (W _github_com_coevolab_coevo_engine_game_Counted) Format(p []byte) string {
+	return W.WFormat(p)
+}
+func (W _github_com_coevolab_coevo_engine_game_Counted) Moves(p []byte, yield func(q []byte)) {
+	W.WMoves(p, yield)
+}
+func (W _github_com_coevolab_coevo_engine_game_Counted) Positions() int64 {
+	return W.WPositions()
+}
+func (W _github_com_coevolab_coevo_engine_game_Counted) Start() []byte {
+	return W.WStart()
 }
 
 // _github_com_coevolab_coevo_engine_game_Game is an interface wrapper for Game type

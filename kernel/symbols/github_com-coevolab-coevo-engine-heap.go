@@ -12,19 +12,20 @@ import (
 func init() {
 	Symbols["github.com/coevolab/coevo/engine/heap/heap"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Apply":       reflect.ValueOf(heap.Apply),
-		"FormatHeaps": reflect.ValueOf(heap.FormatHeaps),
-		"GrundysGame": reflect.ValueOf(heap.GrundysGame),
-		"Kayles":      reflect.ValueOf(heap.Kayles),
-		"LeaveNone":   reflect.ValueOf(constant.MakeFromLiteral("1", token.INT, 0)),
-		"LeaveOne":    reflect.ValueOf(constant.MakeFromLiteral("2", token.INT, 0)),
-		"LeaveTwo":    reflect.ValueOf(constant.MakeFromLiteral("4", token.INT, 0)),
-		"MaxHeap":     reflect.ValueOf(constant.MakeFromLiteral("268435456", token.INT, 0)),
-		"MaxSequence": reflect.ValueOf(constant.MakeFromLiteral("1073741824", token.INT, 0)),
-		"NewSum":      reflect.ValueOf(heap.NewSum),
-		"Nim":         reflect.ValueOf(heap.Nim),
-		"Octal":       reflect.ValueOf(heap.Octal),
-		"Subtraction": reflect.ValueOf(heap.Subtraction),
+		"Apply":         reflect.ValueOf(heap.Apply),
+		"FormatHeaps":   reflect.ValueOf(heap.FormatHeaps),
+		"GrundysGame":   reflect.ValueOf(heap.GrundysGame),
+		"Kayles":        reflect.ValueOf(heap.Kayles),
+		"LeaveNone":     reflect.ValueOf(constant.MakeFromLiteral("1", token.INT, 0)),
+		"LeaveOne":      reflect.ValueOf(constant.MakeFromLiteral("2", token.INT, 0)),
+		"LeaveTwo":      reflect.ValueOf(constant.MakeFromLiteral("4", token.INT, 0)),
+		"MaxHeap":       reflect.ValueOf(constant.MakeFromLiteral("268435456", token.INT, 0)),
+		"MaxSequence":   reflect.ValueOf(constant.MakeFromLiteral("1073741824", token.INT, 0)),
+		"NewSum":        reflect.ValueOf(heap.NewSum),
+		"NewSumContext": reflect.ValueOf(heap.NewSumContext),
+		"Nim":           reflect.ValueOf(heap.Nim),
+		"Octal":         reflect.ValueOf(heap.Octal),
+		"Subtraction":   reflect.ValueOf(heap.Subtraction),
 
 		// type definitions
 		"Analysis":       reflect.ValueOf((*heap.Analysis)(nil)),
