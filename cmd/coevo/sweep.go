@@ -47,8 +47,9 @@ func sweepHelp(w io.Writer) {
 Runs UMDA (paper 000, Algorithm 1) for every size x mu x seed of a JSON
 config, in parallel, writing one CSV row per run:
   game,params,size_param,size,mu,seed,gamma_setting,max_evals,
-  positions,delta,gamma,evaluations,generations,optimal,censored
-Each row records the settings its result depends on. The results file is
+  umda_stream,positions,delta,gamma,evaluations,generations,optimal,censored
+Each row records the settings its result depends on (umda_stream: how
+this coevo draws a seeded run's random numbers). The results file is
 the checkpoint: each run is appended as it ends, so rerunning the command
 resumes an interrupted sweep; it refuses rows computed with other settings
 (naming the field) and rows of runs the config does not list. One process
@@ -91,15 +92,15 @@ type sweepRun struct {
 	seed     uint64
 }
 
-var sweepHeader = []string{"game", "params", "size_param", "size", "mu", "seed", "gamma_setting", "max_evals",
+var sweepHeader = []string{"game", "params", "size_param", "size", "mu", "seed", "gamma_setting", "max_evals", "umda_stream",
 	"positions", "delta", "gamma", "evaluations", "generations", "optimal", "censored"}
 
 // sweepJob lists the runs of cfg in config order (size, then mu, then
 // seed) as a shard.Job, and how many were listed twice (dropped).
 func (cfg *sweepConfig) sweepJob() (*shard.Job, []sweepRun, int) {
 	job := shard.NewJob("coevo umda sweep", sweepHeader, []string{"size", "mu", "seed"},
-		[]string{"game", "params", "size_param", "gamma_setting", "max_evals"})
-	settings := []string{cfg.Game, cfg.params, cfg.Size, cfg.gammaSetting, strconv.FormatInt(cfg.MaxEvals, 10)}
+		[]string{"game", "params", "size_param", "gamma_setting", "max_evals", "umda_stream"})
+	settings := []string{cfg.Game, cfg.params, cfg.Size, cfg.gammaSetting, strconv.FormatInt(cfg.MaxEvals, 10), strconv.Itoa(umda.Stream)}
 	var runs []sweepRun
 	dropped := 0
 	for _, size := range cfg.Sizes {
@@ -119,7 +120,7 @@ func (cfg *sweepConfig) sweepJob() (*shard.Job, []sweepRun, int) {
 // row is the results row of run j of game G.
 func (cfg *sweepConfig) row(j sweepRun, G *umda.Game, r *umda.Run) []string {
 	return []string{cfg.Game, cfg.params, cfg.Size, strconv.Itoa(j.size), strconv.Itoa(j.mu), strconv.FormatUint(j.seed, 10),
-		cfg.gammaSetting, strconv.FormatInt(cfg.MaxEvals, 10),
+		cfg.gammaSetting, strconv.FormatInt(cfg.MaxEvals, 10), strconv.Itoa(umda.Stream),
 		strconv.Itoa(G.NumPositions()), strconv.Itoa(G.MaxDegree()), strconv.FormatFloat(r.Gamma, 'g', -1, 64),
 		strconv.FormatInt(r.Evaluations, 10), strconv.Itoa(r.Generations), strconv.FormatBool(r.Optimal), strconv.FormatBool(r.Censored)}
 }

@@ -9,11 +9,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/coevolab/coevo/engine/umda"
 	"github.com/coevolab/coevo/internal/shard"
 )
 
@@ -397,5 +400,33 @@ exec %s umda sweep %s --out %s --shard "$SLURM_ARRAY_TASK_ID/4" --workers 2
 	stdout, _, _ = coevo("umda", "sweep", cfg, "--out", out, "--slurm", "--dry-run")
 	if !strings.Contains(stdout, "#SBATCH --array=0-11\n") || !strings.Contains(stdout, `--shard "$SLURM_ARRAY_TASK_ID/12" --workers 1`) {
 		t.Fatalf("default split:\n%s", stdout)
+	}
+}
+
+// Rows drawn by another version of the sampler (another umda.Stream) are
+// results of other draws: a resume refuses them, naming umda_stream, and
+// leaves the file as it was.
+func TestSweepRefusesOtherStream(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "sweep.json")
+	writeFile(t, cfg, sweepCfg)
+	out := filepath.Join(dir, "results.csv")
+	full := sweepOnce(t, cfg, out)
+	col := slices.Index(sweepHeader, "umda_stream")
+	lines := strings.Split(strings.TrimSuffix(full, "\n"), "\n")
+	// the first run as an older coevo wrote it, the rest to do
+	old := strings.Split(lines[1], ",")
+	if old[col] != strconv.Itoa(umda.Stream) {
+		t.Fatalf("row %q: umda_stream %q, want %d", lines[1], old[col], umda.Stream)
+	}
+	old[col] = strconv.Itoa(umda.Stream - 1)
+	older := lines[0] + "\n" + strings.Join(old, ",") + "\n"
+	writeFile(t, out, older)
+	_, errs, st := coevo("umda", "sweep", cfg, "--out", out)
+	if st != 2 || !strings.Contains(errs, "umda_stream") {
+		t.Errorf("resume over a row of stream %d: status %d: %s", umda.Stream-1, st, errs)
+	}
+	if readFile(t, out) != older {
+		t.Error("the refused resume changed the file")
 	}
 }

@@ -55,6 +55,14 @@ type Params struct {
 	Trace bool
 }
 
+// Stream numbers the way a seeded run draws its random numbers: runs with
+// the same Stream, game, settings and seed give the same result, for any
+// number of workers. It grows whenever a change to the sampler changes
+// seeded results (2: the exact sampler of issue 14, which skips the
+// positions no game visits), so that a results file records which draws
+// it holds and a resume by a newer coevo refuses rows of an older one.
+const Stream = 2
+
 // Run is the result of a run of Algorithm 1.
 type Run struct {
 	Evaluations int64 // mu times the generations played

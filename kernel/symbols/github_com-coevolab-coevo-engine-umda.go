@@ -4,6 +4,8 @@ package symbols
 
 import (
 	"github.com/coevolab/coevo/engine/umda"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
@@ -13,6 +15,7 @@ func init() {
 		"ErrNoOptimum": reflect.ValueOf(&umda.ErrNoOptimum).Elem(),
 		"Prepare":      reflect.ValueOf(umda.Prepare),
 		"Project":      reflect.ValueOf(umda.Project),
+		"Stream":       reflect.ValueOf(constant.MakeFromLiteral("2", token.INT, 0)),
 
 		// type definitions
 		"Game":     reflect.ValueOf((*umda.Game)(nil)),
