@@ -45,6 +45,11 @@ type checkpoint struct {
 	Admitted  []Member
 }
 
+// checkpointFormat grows whenever the checkpoint's layout changes or a
+// change to the code changes a seeded run's results (the players' games,
+// the tournaments' streams, the driving of CMA-ES): a resume replays the
+// values told, so a newer coevo must not resume an older one's run; it
+// refuses the checkpoint instead (readCheckpoint).
 const checkpointFormat = 1
 
 func (cp *checkpoint) run(cfg Config) *Run {
