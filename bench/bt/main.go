@@ -44,6 +44,7 @@ import (
 
 	"gonum.org/v1/gonum/stat"
 
+	"github.com/coevolab/coevo/internal/measure"
 	"github.com/coevolab/coevo/stats/bt"
 )
 
@@ -115,11 +116,11 @@ func main() {
 // program is one rating program and its measurements.
 type program struct {
 	name, path, skip string
-	results          []measure
+	results          []usage
 	ratings          map[string]float64 // from the last run
 }
 
-type measure struct {
+type usage struct {
 	wall, cpu time.Duration
 	rssKB     int64
 }
@@ -153,6 +154,10 @@ func (p *program) run(pgn, dir string) {
 	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	// A child started by Go (vfork, then exec) reports this process's peak
+	// resident memory as its own when that is larger: return our free
+	// memory and reset our peak first, so the figure is the child's.
+	measure.ResetPeakRSS()
 	start := time.Now()
 	err := cmd.Run()
 	wall := time.Since(start)
@@ -163,7 +168,7 @@ func (p *program) run(pgn, dir string) {
 	}
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	p.results = append(p.results, measure{wall, cpu, ru.Maxrss})
+	p.results = append(p.results, usage{wall, cpu, ru.Maxrss})
 	text := stdout.String()
 	if p.name != "coevo" {
 		b, _ := os.ReadFile(out)
@@ -199,7 +204,7 @@ func parseRatings(name, text string) map[string]float64 {
 	return r
 }
 
-func (p *program) median() measure {
+func (p *program) median() usage {
 	var w, c, m []float64
 	for _, r := range p.results {
 		w, c, m = append(w, r.wall.Seconds()), append(c, r.cpu.Seconds()), append(m, float64(r.rssKB))
@@ -208,7 +213,7 @@ func (p *program) median() measure {
 		slices.Sort(v)
 		return v[len(v)/2]
 	}
-	return measure{time.Duration(med(w) * 1e9), time.Duration(med(c) * 1e9), int64(med(m))}
+	return usage{time.Duration(med(w) * 1e9), time.Duration(med(c) * 1e9), int64(med(m))}
 }
 
 // report prints the table, the ratios to coevo, and the agreement of the
