@@ -2,7 +2,9 @@ package bt_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -21,6 +23,14 @@ import (
 func checkRead(t *testing.T, format, src string) {
 	name := "f." + format
 	r, err := bt.Read(strings.NewReader(src), name, format)
+	// The fast path for plain lines reads what the general path reads.
+	was := bt.SetFastRows(false)
+	slow, slowErr := bt.Read(strings.NewReader(src), name, format)
+	bt.SetFastRows(was)
+	if fmt.Sprint(err) != fmt.Sprint(slowErr) || err == nil && !reflect.DeepEqual(r.Players, slow.Players) ||
+		err == nil && !reflect.DeepEqual(r.Matchups, slow.Matchups) {
+		t.Fatalf("fast path: %v %+v\ngeneral path: %v %+v", err, r, slowErr, slow)
+	}
 	if err != nil {
 		var de *bt.DataError
 		if !errors.As(err, &de) || !strings.HasPrefix(err.Error(), name+":") {

@@ -1,6 +1,7 @@
 package bt_test
 
 import (
+	"io"
 	"math"
 	"strings"
 	"testing"
@@ -151,3 +152,44 @@ func TestPairsMatchPoints(t *testing.T) {
 		t.Fatalf("%d pairs, %d played", seen, played)
 	}
 }
+
+// Tags may share a line, as some writers put them ([White "A"] [Black
+// "B"]); a quote inside a value that is not followed by ] belongs to the
+// value, as careless writers leave them unescaped.
+func TestReadPGNTagsOnOneLine(t *testing.T) {
+	src := "[White \"A\"] [Black \"B\"] [Result \"1-0\"]\n\n1. e4 1-0\n\n" +
+		"[Event \"The \"Big\" Open\"][White \"B\"][Black \"C \\\"Jr\\\"\"]\n[Result \"0-1\"]\n0-1\n" +
+		"[White \"C \\\"Jr\\\"\"] [Black \"A\"] [Result \"1/2-1/2\"] 1. d4 d5 1/2-1/2\n"
+	r, err := bt.Read(strings.NewReader(src), "x.pgn", "pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(r.Players, "|") != `A|B|C "Jr"` || len(r.Matchups) != 3 {
+		t.Fatalf("players %q, matchups %+v", r.Players, r.Matchups)
+	}
+	want := map[[2]int][3]float64{{0, 1}: {1, 0, 0}, {1, 2}: {0, 1, 0}, {2, 0}: {0, 0, 1}}
+	for _, m := range r.Matchups {
+		if w := want[[2]int{m.A, m.B}]; [3]float64{m.WinsA, m.WinsB, m.Draw} != w {
+			t.Errorf("%+v, want %v", m, w)
+		}
+	}
+}
+
+// A line longer than csvdata.MaxLine (a binary file, /dev/zero) is an
+// error on one line, at that line, before more of it is read.
+func TestReadPGNLongLine(t *testing.T) {
+	for _, src := range []io.Reader{
+		io.MultiReader(strings.NewReader("[White \"a\"]\n"), zeros{}),
+		strings.NewReader("[White \"a\"]\n[Black \"" + strings.Repeat("b", 2<<20) + "\"]\n"),
+	} {
+		_, err := bt.Read(src, "z.pgn", "pgn")
+		if err == nil || err.Error() != "z.pgn:2: line longer than 1048576 bytes: not a PGN file" {
+			t.Fatalf("got %v", err)
+		}
+	}
+}
+
+// zeros is an endless stream of zero bytes, like /dev/zero.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }

@@ -62,6 +62,9 @@ func (r *Results) Index(name string) (int, bool) {
 // beyond which float64 no longer counts games one by one.
 const MaxCount = 1 << 53
 
+// countOK reports whether x is a count of games: a number in [0, MaxCount].
+func countOK(x float64) bool { return x >= 0 && x <= MaxCount }
+
 // checkCounts checks that counts of games are numbers in [0, MaxCount].
 func checkCounts(a, b string, counts ...float64) error {
 	for _, x := range counts {
@@ -221,7 +224,8 @@ func (p *Pairs) check() error {
 		if k > 0 && (p.I[k-1] > i || p.I[k-1] == i && p.J[k-1] >= j) {
 			return &InputError{fmt.Sprintf("pair %d (%d, %d): pairs must be sorted by (I, J) and distinct", k, i, j)}
 		}
-		if err := checkCounts(fmt.Sprint(i), fmt.Sprint(j), p.WinsI[k], p.WinsJ[k], p.Draws[k]); err != nil {
+		if !countOK(p.WinsI[k]) || !countOK(p.WinsJ[k]) || !countOK(p.Draws[k]) {
+			err := checkCounts(fmt.Sprint(i), fmt.Sprint(j), p.WinsI[k], p.WinsJ[k], p.Draws[k])
 			return &InputError{"pairs: player " + err.Error()}
 		}
 	}

@@ -1,0 +1,120 @@
+package bt
+
+// pairLog collects the rows of a pairs file as they are read, by
+// unordered pair of players (I < J, wins swapped to match), in columns of
+// 32 bytes a row, and turns them into Pairs: as they are when the file
+// lists each pair once in order, else sorted by two counting passes (time
+// linear in rows and players; 8 bytes a row more, and one column while it
+// is moved) with the rows of a pair added up in the order they were read.
+type pairLog struct {
+	i, j      []int32
+	wi, wj, d []float64
+	last      uint64 // key I<<32|J of the last row
+	unsorted  bool   // some row's key is not above the one before
+}
+
+// newPairLog sizes the log for a file of size bytes (-1: unknown). A
+// pair's row takes at least 8 bytes ("a,b,1,0\n"); room for more rows
+// than come costs address space, not memory, as untouched pages are
+// never brought in.
+func newPairLog(size int64) *pairLog {
+	n := min(max(size/8, 0), 1<<27) + 16
+	return &pairLog{i: make([]int32, 0, n), j: make([]int32, 0, n),
+		wi: make([]float64, 0, n), wj: make([]float64, 0, n), d: make([]float64, 0, n)}
+}
+
+// add records a row: a's wins, b's wins and draws. A row of no games
+// makes no pair.
+func (p *pairLog) add(a, b int, wa, wb, d float64) {
+	if wa+wb+d == 0 {
+		return
+	}
+	if a > b {
+		a, b, wa, wb = b, a, wb, wa
+	}
+	key := uint64(a)<<32 | uint64(b)
+	if len(p.i) > 0 && key <= p.last {
+		p.unsorted = true
+	}
+	p.last = key
+	p.i = append(p.i, int32(a))
+	p.j = append(p.j, int32(b))
+	p.wi = append(p.wi, wa)
+	p.wj = append(p.wj, wb)
+	p.d = append(p.d, d)
+}
+
+// finish returns the pairs of n players.
+func (p *pairLog) finish(n int) *Pairs {
+	m := len(p.i)
+	if p.unsorted {
+		// perm[k]: the row that goes to place k, by (I, J, row): a
+		// counting sort by J, then a stable one by I.
+		byJ := countingOrder(n, m, nil, p.j)
+		perm := countingOrder(n, m, byJ, p.i)
+		byJ = nil
+		p.i, p.j = gather(perm, p.i), gather(perm, p.j)
+		p.wi, p.wj, p.d = gather(perm, p.wi), gather(perm, p.wj), gather(perm, p.d)
+		perm = nil
+		// Add up the rows of each pair, in place.
+		out := 0
+		for k := 0; k < m; k++ {
+			if out > 0 && p.i[out-1] == p.i[k] && p.j[out-1] == p.j[k] {
+				p.wi[out-1] += p.wi[k]
+				p.wj[out-1] += p.wj[k]
+				p.d[out-1] += p.d[k]
+				continue
+			}
+			p.i[out], p.j[out], p.wi[out], p.wj[out], p.d[out] = p.i[k], p.j[k], p.wi[k], p.wj[k], p.d[k]
+			out++
+		}
+		m = out
+	}
+	// A pair's counts are its sum from 0, as Results.Pairs adds them:
+	// a count of -0 reads as 0.
+	for k := 0; k < m; k++ {
+		p.wi[k] += 0
+		p.wj[k] += 0
+		p.d[k] += 0
+	}
+	return &Pairs{Players: n, I: p.i[:m:m], J: p.j[:m:m], WinsI: p.wi[:m:m], WinsJ: p.wj[:m:m], Draws: p.d[:m:m]}
+}
+
+// countingOrder returns the rows (all of them in order when order is nil,
+// else those of order in its order) stably sorted by key[row] in [0, n).
+func countingOrder(n, m int, order []int32, key []int32) []int32 {
+	start := make([]int32, n+1)
+	for _, x := range key[:m] {
+		start[x+1]++
+	}
+	for i := 0; i < n; i++ {
+		start[i+1] += start[i]
+	}
+	out := make([]int32, m)
+	place := func(row int32) {
+		x := key[row]
+		out[start[x]] = row
+		start[x]++
+	}
+	if order == nil {
+		for row := range int32(m) {
+			place(row)
+		}
+	} else {
+		for _, row := range order {
+			place(row)
+		}
+	}
+	return out
+}
+
+// gather returns c[perm[k]] for every k: one column at a time, so that
+// the random reads of a column overlap and the memory held beyond the
+// columns is one column's.
+func gather[T int32 | float64](perm []int32, c []T) []T {
+	out := make([]T, len(perm))
+	for k, src := range perm {
+		out[k] = c[src]
+	}
+	return out
+}
