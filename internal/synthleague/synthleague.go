@@ -35,13 +35,22 @@ func (f Files) Path(format string) string {
 // into dir (files named league-NxG.*) and returns them with each
 // player's true Elo (players are p0, p1, ...).
 func Write(dir string, n, games int, seed uint64) (Files, map[string]float64, error) {
+	return WriteSpread(dir, n, games, seed, 1200)
+}
+
+// WriteSpread is Write with Elo uniform on [1000, 1000+spread] (files
+// named league-NxG-sS.* when spread is not 1200).
+func WriteSpread(dir string, n, games int, seed uint64, spread float64) (Files, map[string]float64, error) {
 	base := filepath.Join(dir, fmt.Sprintf("league-%dx%d", n, games))
+	if spread != 1200 {
+		base += fmt.Sprintf("-s%g", spread)
+	}
 	files := Files{PGN: base + ".pgn", Games: base + ".games.csv", Pairs: base + ".pairs.csv"}
 	rng := rand.New(rand.NewPCG(seed, 7))
 	elo := make([]float64, n)
 	truth := map[string]float64{}
 	for i := range elo {
-		elo[i] = 1000 + 1200*rng.Float64()
+		elo[i] = 1000 + spread*rng.Float64()
 		truth[fmt.Sprint("p", i)] = elo[i]
 	}
 	pgn, err := create(files.PGN)
