@@ -167,7 +167,12 @@ type Ratings struct {
 	// Options.ScoreScale the draw model's expected-score slope ratio.
 	Scale      float64
 	Iterations int
-	Options    Options
+	// Method is the algorithm that found the estimate: Options.Method,
+	// or MM when Newton's method stalled (its steps no longer raising
+	// the likelihood within rounding, as with counts of very different
+	// sizes) and the model allows MM; Iterations then counts both.
+	Method  Method
+	Options Options
 
 	anchor int       // index of the first anchor, or -1
 	fixed  []bool    // players held at their anchor's Elo (two anchors or more), else nil
@@ -349,7 +354,7 @@ func (o Options) fit(ctx context.Context, players []string, t *table) (*Ratings,
 	if err := o.check(); err != nil {
 		return nil, err
 	}
-	fit := &Ratings{Players: players, Home: 1, Scale: 1, Options: o, anchor: -1,
+	fit := &Ratings{Players: players, Home: 1, Scale: 1, Options: o, Method: o.Method, anchor: -1,
 		games: make([]float64, n), points: make([]float64, n)}
 	anchors := o.anchors()
 	held := make([]float64, n) // log-strengths of the anchors held
@@ -457,6 +462,20 @@ func (o Options) fit(ctx context.Context, players []string, t *table) (*Ratings,
 			x[p.id] = o.Draws.drawStart(draws / all)
 		}
 		fit.Iterations, err = p.newton(ctx, x, o.Tol, o.MaxIter)
+		if errors.Is(err, errNoProgress) && o.Draws == HalfPoint && !(o.Home && !o.FixHome) {
+			// Finish by MM from where Newton stopped: its sweeps need no
+			// line search on the likelihood.
+			var more int
+			more, err = mm(ctx, t, o.Home, o.FixHome, math.Exp(eta), fit.fixed, x, o.Tol, 100000)
+			fit.Iterations += more
+			fit.Method = MM
+			if err == nil {
+				if fit.fixed == nil {
+					center(x[:n])
+				}
+				p.evaluate(x)
+			}
+		}
 	}
 	if err != nil {
 		if errors.Is(err, errNoProgress) {

@@ -475,3 +475,31 @@ func TestConnectivity(t *testing.T) {
 		t.Fatalf("group column %v", df.Col("group").Type())
 	}
 }
+
+// A pair whose counts dwarf the others' (1e8 to 1e3) leaves Newton's
+// steps unable to raise the likelihood within rounding: the fit finishes
+// by MM, and gives MM's estimate.
+func TestNewtonStallsFinishesByMM(t *testing.T) {
+	r := bt.NewResults()
+	r.Add("p1", "p2", 1e8, 1e3, 0, bt.NoSeat)
+	r.Add("x", "y", 3, 2, 1, bt.NoSeat)
+	r.Add("y", "p1", 2, 3, 0, bt.NoSeat)
+	fit, err := bt.Fit(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mm, err := bt.Options{Method: bt.MM}.Fit(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range fit.Gamma {
+		if math.Abs(math.Log(fit.Gamma[i]/mm.Gamma[i])) > 1e-6 {
+			t.Fatalf("player %d: %v vs MM %v", i, fit.Gamma[i], mm.Gamma[i])
+		}
+	}
+	// p1 against p2: the odds are the counts'.
+	if d := math.Log(fit.Gamma[0]/fit.Gamma[1]) - math.Log(1e5); math.Abs(d) > 1e-3 {
+		t.Fatalf("log odds p1:p2 off by %v", d)
+	}
+	t.Logf("finished by %v after %d iterations", fit.Method, fit.Iterations)
+}

@@ -13,8 +13,9 @@ import (
 // log-strengths (and the log advantage); it returns the iterations.
 // With home and fixHome the advantage is held at theta0 (a factor).
 //
-// With fixed (anchors), the players it marks keep the strengths x holds
-// and the others start from x; the strengths are then not normalised.
+// It starts from the log-strengths in x (0 on a fresh start). With fixed
+// (anchors), the players it marks keep theirs, and the strengths are not
+// normalised.
 func mm(ctx context.Context, t *table, home, fixHome bool, theta0 float64, fixed []bool, x []float64, tol float64, maxIter int) (int, error) {
 	n := t.Players
 	W := make([]float64, n) // points
@@ -29,10 +30,7 @@ func mm(ctx context.Context, t *table, home, fixHome bool, theta0 float64, fixed
 	}
 	g := make([]float64, n)
 	for i := range g {
-		g[i] = 1
-		if fixed != nil {
-			g[i] = math.Exp(x[i])
-		}
+		g[i] = math.Exp(x[i]) // 1 on a fresh start
 	}
 	next := make([]float64, n)
 	den := make([]float64, n)

@@ -193,3 +193,21 @@ func TestReadPGNLongLine(t *testing.T) {
 type zeros struct{}
 
 func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// DropNoGames leaves out the players of no games and renumbers the pairs,
+// which stay sorted.
+func TestDropNoGames(t *testing.T) {
+	src := "a,b,wins_a,wins_b\nx,w,0,0\ny,z,1,2\nv,x,0,0\nx,z,3,0\n"
+	players, p, err := bt.ReadPairs(strings.NewReader(src), "d.csv", "pairs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, q, dropped := bt.DropNoGames(players, p)
+	if strings.Join(kept, ",") != "x,y,z" || strings.Join(dropped, ",") != "w,v" || q.Players != 3 || q.Len() != 2 {
+		t.Fatalf("kept %q dropped %q pairs %+v", kept, dropped, q)
+	}
+	// x-z (3, 0) and y-z (1, 2), as indices 0-2 and 1-2.
+	if q.I[0] != 0 || q.J[0] != 2 || q.WinsI[0] != 3 || q.I[1] != 1 || q.J[1] != 2 || q.WinsJ[1] != 2 {
+		t.Fatalf("pairs %+v", q)
+	}
+}

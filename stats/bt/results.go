@@ -244,3 +244,30 @@ func square(n int) [][]float64 {
 	}
 	return m
 }
+
+// DropNoGames returns the players who played some game in p, p with them
+// renumbered in the same order, and the names of the others: ReadPairs
+// lists players named only in records of no games, whom no fit can rate.
+func DropNoGames(players []string, p *Pairs) (kept []string, out *Pairs, dropped []string) {
+	played := make([]bool, p.Players)
+	for k := range p.I {
+		played[p.I[k]], played[p.J[k]] = true, true
+	}
+	idx := make([]int32, p.Players)
+	for i, ok := range played {
+		if ok {
+			idx[i] = int32(len(kept))
+			kept = append(kept, players[i])
+		} else {
+			dropped = append(dropped, players[i])
+		}
+	}
+	if len(dropped) == 0 {
+		return players, p, nil
+	}
+	out = &Pairs{Players: len(kept), I: make([]int32, p.Len()), J: make([]int32, p.Len()), WinsI: p.WinsI, WinsJ: p.WinsJ, Draws: p.Draws}
+	for k := range p.I {
+		out.I[k], out.J[k] = idx[p.I[k]], idx[p.J[k]]
+	}
+	return kept, out, dropped
+}

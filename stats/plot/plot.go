@@ -8,6 +8,7 @@ import (
 	"math"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/vdobler/chart"
@@ -21,11 +22,18 @@ import (
 	"github.com/coevolab/coevo/internal/atomicfile"
 )
 
-// Ratings plots each player's rating with its confidence interval. Up to
-// 40 players it marks each with an error bar, named along x in the order
-// given; beyond that names are unreadable, so it draws the ratings sorted,
-// against rank, inside a shaded band of their intervals.
+// Ratings plots each player's rating with its 95% confidence interval.
+// Up to 40 players it marks each with an error bar, named along x in the
+// order given; beyond that names are unreadable, so it draws the ratings
+// sorted, against rank, inside a shaded band of their intervals.
 func Ratings(names []string, rating, lo, hi []float64) (*gplot.Plot, error) {
+	return RatingsLevel(names, rating, lo, hi, 0.95)
+}
+
+// RatingsLevel is Ratings for intervals at another confidence level (the
+// legend says which).
+func RatingsLevel(names []string, rating, lo, hi []float64, level float64) (*gplot.Plot, error) {
+	interval := strconv.FormatFloat(100*level, 'f', -1, 64) + "% interval"
 	n := len(names)
 	if len(rating) != n || len(lo) != n || len(hi) != n {
 		return nil, fmt.Errorf("plot: %d names, %d ratings, %d lows, %d highs", n, len(rating), len(lo), len(hi))
@@ -44,7 +52,7 @@ func Ratings(names []string, rating, lo, hi []float64) (*gplot.Plot, error) {
 			x[k], r[k], l[k], h[k] = float64(k+1), rating[i], lo[i], hi[i]
 		}
 		p := New("", "player, ranked by rating", "Elo rating")
-		if _, err := Band(p, x, l, h, Color(0), "95% interval"); err != nil {
+		if _, err := Band(p, x, l, h, Color(0), interval); err != nil {
 			return nil, err
 		}
 		if _, err := Line(p, x, r, Color(0), false, "Elo"); err != nil {
@@ -85,7 +93,7 @@ func Ratings(names []string, rating, lo, hi []float64) (*gplot.Plot, error) {
 	sc.GlyphStyle.Radius = vg.Points(1.8)
 	sc.GlyphStyle.Shape = draw.CircleGlyph{}
 	p.Add(eb, sc)
-	p.Legend.Add("Elo with 95% interval", errorThumb{Color(0)})
+	p.Legend.Add("Elo with "+interval, errorThumb{Color(0)})
 	p.NominalX(names...)
 	p.X.Min, p.X.Max = -0.5, float64(n)-0.5
 	p.X.Tick.Label.Rotation = math.Pi / 4
