@@ -686,6 +686,10 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 		fmt.Fprintf(stdout, "; anchor %s at %g (SEs are of the difference to it)", opt.Anchor, opt.AnchorElo)
 	}
 	fmt.Fprintln(stdout)
+	if q := drawShare(pairs); opt.Draws == bt.HalfPoint && q >= 0.1 {
+		fmt.Fprintf(stdout, "draws: %.0f%% of the games; the half-point model's standard errors count a draw as half a win and half a loss, which makes them about %.2fx wider than a draw model's (--draws davidson models draws)\n",
+			100*q, 1/math.Sqrt(1-q))
+	}
 	model.print(stdout, fit)
 	if o.los == "-" {
 		los.print(stdout)
@@ -1036,4 +1040,14 @@ func writeRatingsCSV(rows []btPlayer, ranked []int, path string, w io.Writer) er
 		return write(w)
 	}
 	return atomicfile.Write(path, write)
+}
+
+// drawShare is the share of the games drawn.
+func drawShare(p *bt.Pairs) float64 {
+	d, g := 0.0, 0.0
+	for k := range p.I {
+		d += p.Draws[k]
+		g += p.Games(k)
+	}
+	return d / g
 }
