@@ -122,6 +122,7 @@ demo: build
 bench: build jupyter-deps
 	$(GO) run ./bench/engine
 	$(GO) run ./bench/bt
+	$(GO) test -run XXX -bench Read -benchtime 3x ./stats/bt
 	$(GO) run ./bench/umda
 	$(GO) run ./bench/othello
 	$(GO) test -run XXX -bench . ./internal/shard
@@ -139,6 +140,7 @@ fuzz:
 	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadPairs -fuzztime 60s .
 	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadMatrix -fuzztime 60s .
 	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadGames -fuzztime 60s .
+	cd internal/csvdata && $(GO) test -run XXX -fuzz FuzzScanner -fuzztime 60s .
 	cd kernel/session && $(GO) test -run XXX -fuzz FuzzSplit -fuzztime 60s .
 	cd kernel && $(GO) test -run XXX -fuzz FuzzParseConnection -fuzztime 60s .
 

@@ -91,6 +91,7 @@ func FuzzReadPairs(f *testing.F) {
 	f.Add("\uFEFFwins_b,b,a,wins_a\n1,y,x,3\n")
 	f.Add("a,b,wins_a,wins_b\nx,y,1e308,1\n")
 	f.Add("a,b,wins_a,wins_b\nx,w,0,0\nx,y,2,1\n")
+	f.Add("a,b,wins_a,wins_b,draws\nx,y,3,1,0\ny,z,2,2,1\nx,z, 1,2,1\n\"q\",x,1,1,1\nz,y,,0,1234567890123456\nx ,y,1,1,1\n")
 	f.Fuzz(func(t *testing.T, src string) { checkRead(t, "pairs", src) })
 }
 

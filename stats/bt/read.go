@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -215,15 +216,21 @@ type row struct {
 // reports false, and the general path reads it (and says what is wrong).
 func plainRow(line []byte, cols []int8, r *row) bool {
 	*r = row{}
+	if bytes.IndexByte(line, '"') >= 0 {
+		return false
+	}
 	i, n := 0, len(line)
 	for k, c := range cols {
 		start := i
 		switch c {
 		case colCount0, colCount1, colCount2:
 			var m uint64
-			for ; i < n && line[i] != ','; i++ {
+			for ; i < n; i++ {
 				d := line[i] - '0'
 				if d > 9 {
+					if line[i] == ',' {
+						break
+					}
 					return false
 				}
 				m = m*10 + uint64(d)
@@ -234,11 +241,12 @@ func plainRow(line []byte, cols []int8, r *row) bool {
 			r.v[c-colCount0] = float64(m)
 		case colA, colB:
 			var or byte
-			for ; i < n && line[i] != ','; i++ {
-				or |= line[i]
-				if line[i] == '"' {
-					return false
+			for ; i < n; i++ {
+				c := line[i]
+				if c == ',' {
+					break
 				}
+				or |= c
 			}
 			if i == start || or >= utf8.RuneSelf || line[start] <= ' ' || line[i-1] <= ' ' {
 				return false
@@ -250,9 +258,6 @@ func plainRow(line []byte, cols []int8, r *row) bool {
 			}
 		default:
 			for ; i < n && line[i] != ','; i++ {
-				if line[i] == '"' {
-					return false
-				}
 			}
 			f := line[start:i]
 			switch {
@@ -269,10 +274,6 @@ func plainRow(line []byte, cols []int8, r *row) bool {
 				r.result = o
 			case c != colOther:
 				return false
-			case len(f) > 0 && (f[0] <= ' ' || f[0] >= utf8.RuneSelf):
-				// (A leading space would be trimmed: no matter, the
-				// field is not read; but it may hide a quote.)
-				return false
 			}
 		}
 		if k == len(cols)-1 {
@@ -284,6 +285,66 @@ func plainRow(line []byte, cols []int8, r *row) bool {
 		i++
 	}
 	return false
+}
+
+// plainName reads a name ending at a comma from line[i:], as plainRow
+// does: not empty, no space around it, ASCII (checked by the caller
+// through or); it returns the name and the index after the comma.
+func plainName(line []byte, i int) (name []byte, next int, or byte, ok bool) {
+	s := i
+	for ; i < len(line); i++ {
+		c := line[i]
+		if c == ',' {
+			break
+		}
+		or |= c
+	}
+	if i == s || i == len(line) || line[s] <= ' ' || line[i-1] <= ' ' {
+		return nil, 0, 0, false
+	}
+	return line[s:i:i], i + 1, or, true
+}
+
+// plainCount reads a count of 0 to 15 digits ending at a comma (comma)
+// or at the end of line from line[i:]; it returns the index after it.
+func plainCount(line []byte, i int, comma bool) (v float64, next int, ok bool) {
+	s := i
+	var m uint64
+	for ; i < len(line); i++ {
+		d := line[i] - '0'
+		if d > 9 {
+			break
+		}
+		m = m*10 + uint64(d)
+	}
+	if i-s > 15 || comma && (i == len(line) || line[i] != ',') || !comma && i != len(line) {
+		return 0, 0, false
+	}
+	return float64(m), i + 1, true
+}
+
+// plainPairs is plainRow for the pairs header a,b,wins_a,wins_b,draws in
+// this order, the one coevo writes: the same lines read, the same way.
+func plainPairs(line []byte) (a, b []byte, v [3]float64, ok bool) {
+	if bytes.IndexByte(line, '"') >= 0 {
+		return
+	}
+	var i int
+	var o1, o2 byte
+	if a, i, o1, ok = plainName(line, 0); !ok {
+		return
+	}
+	if b, i, o2, ok = plainName(line, i); !ok || (o1|o2) >= utf8.RuneSelf {
+		return nil, nil, v, false
+	}
+	if v[0], i, ok = plainCount(line, i, true); !ok {
+		return
+	}
+	if v[1], i, ok = plainCount(line, i, true); !ok {
+		return
+	}
+	v[2], _, ok = plainCount(line, i, false)
+	return
 }
 
 // columnsOf returns the role of each of the header's n columns.
@@ -333,10 +394,24 @@ func readPairs(s *csvdata.Scanner, rd *reading) error {
 			res.Matchups = append(res.Matchups, Matchup{a, b, v[0], v[1], v[2], seat})
 		}
 	}
+	canonical := len(head) == 5 && slices.Equal(cols, []int8{colA, colB, colCount0, colCount1, colCount2})
 	var r row
 	for {
-		if line := s.Plain(); fastRows && line != nil && plainRow(line, cols, &r) && !bytes.Equal(r.a, r.b) {
-			add(r.a, r.b, r.v, r.seat)
+		line := s.Plain()
+		if canonical && fastRows && line != nil && rd.pairs != nil {
+			if an, bn, v, ok := plainPairs(line); ok && !bytes.Equal(an, bn) {
+				rd.pairs.add(names.index(an), names.index(bn), v[0], v[1], v[2])
+				s.Skip()
+				continue
+			}
+		}
+		if fastRows && line != nil && plainRow(line, cols, &r) && !bytes.Equal(r.a, r.b) {
+			a, b := names.index(r.a), names.index(r.b)
+			if rd.pairs != nil {
+				rd.pairs.add(a, b, r.v[0], r.v[1], r.v[2])
+			} else if r.v[0]+r.v[1]+r.v[2] > 0 {
+				res.Matchups = append(res.Matchups, Matchup{a, b, r.v[0], r.v[1], r.v[2], r.seat})
+			}
 			s.Skip()
 			continue
 		}
