@@ -13,6 +13,7 @@ import (
 	"github.com/coevolab/coevo/engine/games"
 	"github.com/coevolab/coevo/engine/grundy"
 	"github.com/coevolab/coevo/engine/rules"
+	"github.com/coevolab/coevo/internal/input"
 )
 
 func solveHelp(w io.Writer) {
@@ -127,13 +128,19 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 		}
 	case o.rules != "":
-		f, err := openInput(o.rules)
+		f, err := openInput(ctx, o.rules, input.Limits{}) // rules.Read caps a rule file
 		if err != nil {
 			return err
 		}
 		rg, err := rules.Read(f, o.rules)
 		f.Close()
 		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if !errors.As(err, new(*rules.Error)) {
+				return inputError(ctx, err, "rule file")
+			}
 			return ruleError("", err)
 		}
 		g, label = rg, "rules "+o.rules
