@@ -56,7 +56,9 @@ func TestBadInputSolve(t *testing.T) {
 		{[]string{"solve", "--rules", unclosed}, "unclosed.rules: line 2, column 7: ( is never closed"},
 		{[]string{"solve", "--rules", huge}, "huge.rules: line 2: from state 5 the moves try more than 10000000 choices"},
 		{[]string{"solve", "--rules", overflow}, "overflow.rules: line 2: from state 2147483000 5 the move makes component a1 = 2147483648, outside the 32-bit range"},
-		{[]string{"solve", "--rules", growing, "--max-moves", "100000"}, "more than 100000 moves"},
+		// Its moves are counted as its positions are found (v ranges over
+		// 1..a1): refused once those found have more than the budget.
+		{[]string{"solve", "--rules", growing, "--max-moves", "100000"}, "growing.rules: the game has at least 100082 moves, more than --max-moves 100000"},
 		{[]string{"solve", "euclid", "--a", "9223372036854775807", "--b", "1", "--max-positions", "1000"}, "raise --max-positions"},
 		{[]string{"solve", "euclid", "--a", "3000000", "--b", "1", "--max-moves", "1000000"}, "raise --max-moves"},
 		// Euclid's game counts its positions (issue 24): 2^63 of them,

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/coevolab/coevo/internal/atomicfile"
 	"github.com/coevolab/coevo/internal/shard"
 	"github.com/coevolab/coevo/internal/slurm"
 )
@@ -160,7 +159,8 @@ func (o *clusterOpts) runSLURM(ctx context.Context, job *shard.Job, name, out st
 	if st, err := os.Stat(filepath.Dir(out)); err != nil || !st.IsDir() {
 		return usagef("--out %s: no directory %s for the results and logs", out, filepath.Dir(out))
 	}
-	if err := atomicfile.Write(script, func(w io.Writer) error { _, err := io.WriteString(w, text); return err }); err != nil {
+	// The script's name comes from --out: it is named by that flag.
+	if err := writeOutput(ctx, "out", script, func(w io.Writer) error { _, err := io.WriteString(w, text); return err }); err != nil {
 		return err
 	}
 	mergeLine := slurm.Join(merge)

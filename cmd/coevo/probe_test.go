@@ -794,6 +794,60 @@ func otherCases(t *testing.T, root string) []probeCase {
 	add(probeCase{name: "kernel install --prefix FILE/x", args: []string{"kernel", "install", "--prefix", filepath.Join(pairs, "x")}, want: refused("--prefix")})
 	add(probeCase{name: "kernel install --prefix FILE", args: []string{"kernel", "install", "--prefix", pairs}, want: refused("--prefix")})
 
+	// Outputs that are inputs.
+	d = dir()
+	runsSVG := d.file("runs.svg", probeRuns)
+	add(probeCase{name: "regress --plot is the input", args: []string{"regress", runsSVG, "--plot", runsSVG}, want: refused("--plot")})
+	pairsCopy := d.file("p.csv", probePairs)
+	add(probeCase{name: "bt fit --los is the input", args: []string{"bt", "fit", pairsCopy, "--los", pairsCopy}, want: refused("--los")})
+	add(probeCase{name: "bt fit --cov is the input (a link)", args: []string{"bt", "fit", pairsCopy, "--cov", d.link("plink.csv", pairsCopy)}, want: refused("--cov")})
+
+	// More inputs: PGN, a run folder whose checkpoint is a FIFO.
+	d = dir()
+	add(probeCase{name: "bt fit FIFO.pgn", args: []string{"bt", "fit", d.fifo("games.pgn")}, drive: "idle", want: interrupted})
+	zeroPGN := d.node("zero.pgn", devZero)
+	add(probeCase{name: "bt fit /dev/zero as PGN", args: []string{"bt", "fit", zeroPGN}, keep: []string{zeroPGN}, quick: 10 * time.Second, want: refused(zeroPGN)})
+	d.file("run/archive.csv", probeArchive())
+	ckFIFO := d.fifo("run/checkpoint.gz")
+	add(probeCase{name: "ciao DIR with a FIFO checkpoint", args: []string{"ciao", filepath.Join(d.dir, "run"), "--games", "2"}, keep: []string{ckFIFO}, quick: 10 * time.Second, want: succeeded()})
+
+	// Merges and scripts write --out too.
+	d = dir()
+	sweepCfg := d.file("s.json", probeSweep)
+	for _, kind := range []string{"null", "fifo", "dir", "dangling", "link"} {
+		var out string
+		var keep []string
+		switch kind {
+		case "null":
+			out = d.node("null-"+kind+".csv", devNull)
+			keep = []string{out}
+		case "fifo":
+			out = d.fifo("fifo.csv")
+			keep = []string{out}
+		case "dir":
+			out = d.mkdir("dir.csv")
+		case "dangling":
+			out = d.link("dangling.csv", filepath.Join(d.dir, "target.csv"))
+			keep = []string{out}
+		case "link":
+			out = d.link("link.csv", d.file("real.csv", ""))
+			keep = []string{out}
+		}
+		add(probeCase{name: "umda sweep --merge --out " + kind, args: []string{"umda", "sweep", sweepCfg, "--out", out, "--merge"}, keep: keep, want: refused("--out")})
+		add(probeCase{name: "othello league --merge --out " + kind, args: []string{"othello", "league", "--players", "heuristic,random:1", "--games", "2", "--out", out, "--merge"}, keep: keep, want: refused("--out")})
+	}
+	d.mkdir("r.sbatch")
+	add(probeCase{name: "umda sweep --slurm, the script a directory", args: []string{"umda", "sweep", sweepCfg, "--out", filepath.Join(d.dir, "r.csv"), "--slurm"}, want: refused("--out", "r.sbatch")})
+	seedsDir := d.mkdir("seeds")
+	runsLink := d.link("seeds/runs.csv", d.file("elsewhere.csv", ""))
+	add(probeCase{name: "coevolve --seeds, runs.csv a link", args: []string{"coevolve", "icl", "--opponents", "2", "--generations", "1", "--population", "4", "--seeds", "1-2", "--out", seedsDir},
+		keep: []string{runsLink}, want: refused("runs.csv")})
+	add(probeCase{name: "coevolve --out a dangling link", args: []string{"coevolve", "icl", "--opponents", "2", "--generations", "1", "--population", "4", "--out", d.link("nowhere", filepath.Join(d.dir, "nowhere-target"))},
+		want: refused("--out")})
+	add(probeCase{name: "kernel install --prefix a dangling link", args: []string{"kernel", "install", "--prefix", d.link("nowhere2", filepath.Join(d.dir, "nowhere2-target"))}, want: refused("--prefix")})
+	prefixNull := d.node("prefix-null", devNull)
+	add(probeCase{name: "kernel install --prefix /dev/null", args: []string{"kernel", "install", "--prefix", prefixNull}, keep: []string{prefixNull}, want: refused("--prefix")})
+
 	// Cluster flags.
 	d = dir()
 	four := d.file("four.json", `{"game": "subtraction", "params": {"k": "2"}, "size": "n", "sizes": [8, 9], "seeds": 2, "mu": [10], "max_evals": 100000}`)

@@ -246,10 +246,14 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 }
 
 // ruleError makes an error in a rule file (file, or "" when err names it
-// already) a usage error naming the file and line.
+// already) a usage error naming the file and line; a rule game over a
+// budget is named by its file too.
 func ruleError(file string, err error) error {
 	var re *rules.Error
+	var ue *usageError
 	switch {
+	case file != "" && errors.As(err, &ue) && !errors.As(err, &re):
+		return usagef("%s: %v", file, err)
 	case !errors.As(err, &re):
 		return err
 	case file == "":

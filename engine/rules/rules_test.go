@@ -360,3 +360,63 @@ func TestEndless(t *testing.T) {
 		}
 	}
 }
+
+// MovesAtLeast never counts more moves than Moves yields, and counts them
+// exactly for moves it understands (no variable, or one whose constraints
+// are bounds and whose vector is affine in it). Checked on every position
+// of small games; the counts are what lets exploring refuse "state 1000000"
+// with Nim's move (5·10^11 moves) at once.
+func TestMovesAtLeast(t *testing.T) {
+	type counter interface {
+		MovesAtLeast([]byte) int64
+	}
+	for _, c := range []struct {
+		src   string
+		exact bool
+	}{
+		{"state 40\nmove -v : 1 <= v <= a1\n", true},
+		{"state 30\nmove -v : 1 <= v <= 3\n", true},                            // v > a1 leaves a negative heap: not counted
+		{"state 30\nmove -v : 2 < v < 7\nmove -1 : a1 odd\n", true},            // strict bounds; a move without a variable
+		{"state 25\nmove -2*v : v in 1..9\n", true},                            // within, a slope of 2
+		{"state 7 9\nmove -v v-1 : 1 <= v <= a1\nmove 0 -1 : 1 <= a2\n", true}, // two components
+		{"state 20\nmove -v : 1 <= v <= a1, v even\n", false},                  // a filter: unknown
+		{"state 20\nmove -v*v : 1 <= v <= a1\n", false},                        // not affine
+		{"state 12 12\nmove -v -w : 1 <= v <= a1, 1 <= w <= v\n", false},       // two variables
+		{"state 30\nmove -(a1 / v) : 1 <= v <= 4, v <= a1\n", false},
+		{"allow negative\nstate 5\nmove -v : 1 <= v <= 3, -8 <= a1\n", true},
+	} {
+		g, err := rules.Parse(c.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gr, err := g.Compile(context.Background(), game.Options{})
+		if err != nil {
+			t.Fatalf("%q: %v", c.src, err)
+		}
+		for v := int32(0); v < int32(gr.NumVertices()); v++ {
+			p := gr.Position(v)
+			n := 0
+			g.Moves(p, func([]byte) { n++ })
+			got := g.MovesAtLeast(p)
+			if got > int64(n) || c.exact && got != int64(n) {
+				t.Errorf("%q at %s: MovesAtLeast %d, Moves yields %d", c.src, g.Format(p), got, n)
+			}
+		}
+	}
+	// The components of a sum count too.
+	g, _ := rules.Parse("state 1000000 1000000\nmove -v 0 : 1 <= v <= a1\nmove 0 -v : 1 <= v <= a2\n")
+	parts, ok := g.Components()
+	if !ok {
+		t.Fatal("not a sum")
+	}
+	if n := parts[0].(counter).MovesAtLeast(parts[0].Start()); n != 1000000 {
+		t.Fatalf("a heap of 10^6: %d moves counted", n)
+	}
+	// Exploring refuses Nim on a heap of 10^6 (5·10^11 moves) at once.
+	g, _ = rules.Parse("state 1000000\nmove -v : 1 <= v <= a1\n")
+	_, err := g.Compile(context.Background(), game.Options{MaxMoves: 250_000_000})
+	var tl *game.TooLargeError
+	if !errors.As(err, &tl) || tl.What != "moves" || tl.Total <= 250_000_000 || tl.Moves > 2_000_000 {
+		t.Fatalf("got %v (%+v), want the moves refused after listing at most the start's", err, tl)
+	}
+}
