@@ -57,7 +57,9 @@ resumes an interrupted sweep; it refuses rows computed with other settings
 writes a results file at a time. Rows are in config order when the sweep
 ends, and do not depend on --workers.
 
-CONFIG example ("gamma" defaults to "auto", 1/(20 Delta n); "max_evals" to 1e8):
+CONFIG example ("gamma" defaults to "auto", 1/(20 Delta n); "max_evals" to 1e8;
+"params" values and "gamma" may be strings or numbers; a key given twice is
+refused):
   {"game": "subtraction", "params": {"k": "3"}, "size": "n",
    "sizes": [10, 20, 40], "seeds": 10, "mu": [100], "max_evals": 10000000}
 
