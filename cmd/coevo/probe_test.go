@@ -209,7 +209,9 @@ func runProbe(t *testing.T, c probeCase) probeResult {
 					still = 0
 				}
 				lastCPU = cpu
-				ready = still >= 4 && time.Since(start) > 300*time.Millisecond
+				// Blocked, not starved of processor time on a loaded
+				// machine: no thread is runnable.
+				ready = still >= 4 && time.Since(start) > 300*time.Millisecond && asleep(cmd.Process.Pid)
 			case "busy":
 				ready = cpu >= 500*time.Millisecond
 			}
@@ -254,6 +256,26 @@ func runProbe(t *testing.T, c probeCase) probeResult {
 		r.stdout, r.stderr = stdout.String(), stderr.String()+fmt.Sprintf("[probe: still running after %v]", limit)
 		return r
 	}
+}
+
+// asleep reports whether no thread of process pid is running or runnable
+// (Linux: the state in /proc/PID/task/TID/stat).
+func asleep(pid int) bool {
+	tasks, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	if err != nil {
+		return false
+	}
+	for _, task := range tasks {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/stat", pid, task.Name()))
+		if err != nil {
+			continue // the thread has ended
+		}
+		f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+		if len(f) > 0 && f[0] == "R" {
+			return false
+		}
+	}
+	return true
 }
 
 // capped keeps the first 64 KiB written to it.
