@@ -20,7 +20,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/coevolab/coevo/internal/atomicfile"
+	"github.com/coevolab/coevo/internal/input"
 	"github.com/coevolab/coevo/stats/bt"
 	"github.com/coevolab/coevo/stats/intrans"
 	"github.com/coevolab/coevo/stats/plot"
@@ -81,8 +81,14 @@ Flags:
 // names is a repeatable string flag.
 type names []string
 
-func (n *names) String() string     { return strings.Join(*n, ",") }
-func (n *names) Set(s string) error { *n = append(*n, s); return nil }
+func (n *names) String() string { return strings.Join(*n, ",") }
+func (n *names) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return errors.New("empty value")
+	}
+	*n = append(*n, s)
+	return nil
+}
 
 type btOpts struct {
 	format    string
@@ -165,7 +171,7 @@ func cmdBT(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "fit":
 		return btFit(ctx, args[1:], stdout, stderr)
 	case "groups":
-		return btGroups(args[1:], stdout)
+		return btGroups(ctx, args[1:], stdout)
 	}
 	return usagef("unknown subcommand %q (want: coevo bt fit FILE, or coevo bt groups FILE)", args[0])
 }
@@ -183,43 +189,64 @@ func btFormat(file, format string) string {
 }
 
 // readBT reads FILE as results. Every failure to read it is bad input
-// (exit 2): a missing, unreadable or non-regular file, or bad data.
-func readBT(file, format string) (*bt.Results, error) {
+// (exit 2): a missing file, a directory, bad data; Ctrl-C ends the read.
+func readBT(ctx context.Context, file, format string) (*bt.Results, error) {
 	var res *bt.Results
-	var err error
-	if file == "-" {
-		res, err = bt.Read(os.Stdin, "stdin", btFormat(file, format))
-	} else {
-		if err := regularFile(file); err != nil {
-			return nil, err
-		}
-		res, err = bt.ReadFile(file, btFormat(file, format))
-	}
-	if err != nil {
-		return nil, usagef("%v", err)
-	}
-	return res, nil
+	err := readResults(ctx, file, format, func(r io.Reader, name, format string) (err error) {
+		res, err = bt.Read(r, name, format)
+		return err
+	})
+	return res, err
 }
 
-// regularFile checks that path names a file that can be read.
-func regularFile(path string) error {
-	st, err := os.Stat(path)
-	switch {
-	case err != nil:
-		return usagef("%v", err)
-	case st.IsDir():
-		return usagef("%s is a directory, not a results file", path)
+// readResults opens FILE for a reader of results in format (FILE's own
+// when format is ""): a PGN file may be long, but no line of one is
+// longer than a megabyte; CSV formats have the caps of internal/csvdata.
+//
+// - is stdin. The readers bound lines themselves (a PGN file may be long,
+// but no line of one is longer than a megabyte; CSV formats have the caps
+// of internal/csvdata); they are told the file's size, to size what they
+// build.
+func readResults(ctx context.Context, file, format string, read func(r io.Reader, name, format string) error) error {
+	format = btFormat(file, format)
+	var r io.Reader
+	name := file
+	if file == "-" {
+		r, name = os.Stdin, "stdin"
+	} else {
+		f, err := openInput(ctx, file, input.Limits{})
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		r = f
+		if st, err := os.Stat(file); err == nil && st.Mode().IsRegular() {
+			r = sized{f, st.Size()}
+		}
+	}
+	if err := read(r, name, format); err != nil {
+		return inputError(ctx, err, format+" file")
 	}
 	return nil
 }
 
-func btGroups(args []string, stdout io.Writer) error {
-	fs, o := btFlags()
+// sized is a reader that says how long it is (bt's readers size their
+// tables by it).
+type sized struct {
+	io.Reader
+	n int64
+}
+
+func (s sized) Size() int64 { return s.n }
+
+func btGroups(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("bt groups", flag.ContinueOnError)
+	format := fs.String("format", "", "input format: pairs, matrix, games or pgn (default: pgn for .pgn files, else pairs)")
 	file, err := parseFileFlags(fs, args, stdout, btHelp, "coevo bt groups FILE")
 	if err != nil {
 		return err
 	}
-	res, err := readBT(file, o.format)
+	res, err := readBT(ctx, file, *format)
 	if err != nil {
 		return err
 	}
@@ -433,26 +460,21 @@ type btData struct {
 // pairs when the fit needs no seats and nothing is excluded, so that a
 // large tournament is held once, compactly; otherwise the matchups are
 // kept.
-func readForFit(file string, o *btOpts, opt bt.Options) (*btData, error) {
+func readForFit(ctx context.Context, file string, o *btOpts, opt bt.Options) (*btData, error) {
 	format := btFormat(file, o.format)
 	d := &btData{}
 	if (format == "games" || format == "pgn" || format == "pairs") && !opt.Home && len(o.exclude) == 0 {
-		var err error
-		if file == "-" {
-			d.players, d.pairs, err = bt.ReadPairs(os.Stdin, "stdin", format)
-		} else {
-			if err := regularFile(file); err != nil {
-				return nil, err
-			}
-			d.players, d.pairs, err = bt.ReadPairsFile(file, format)
-		}
+		err := readResults(ctx, file, format, func(r io.Reader, name, format string) (err error) {
+			d.players, d.pairs, err = bt.ReadPairs(r, name, format)
+			return err
+		})
 		if err != nil {
-			return nil, usagef("%v", err)
+			return nil, err
 		}
 		d.players, d.pairs, d.noGames = bt.DropNoGames(d.players, d.pairs)
 		return d, nil
 	}
-	res, err := readBT(file, format)
+	res, err := readBT(ctx, file, format)
 	if err != nil {
 		return nil, err
 	}
@@ -497,8 +519,11 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 	if err != nil {
 		return err
 	}
+	if err := btCheckOutputs(o, file); err != nil {
+		return err
+	}
 	ph := &phases{w: stderr, on: o.timings, start: time.Now(), last: time.Now()}
-	d, err := readForFit(file, o, opt)
+	d, err := readForFit(ctx, file, o, opt)
 	if err != nil {
 		return err
 	}
@@ -582,28 +607,33 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 		rows[i].Rank = r + 1
 	}
 	if o.plot != "" {
-		if err := saveRatingPlot(fit, o.plot, o.ci); err != nil {
+		if err := saveRatingPlot(ctx, fit, o.plot, o.ci); err != nil {
 			return err
 		}
 	}
 	var los *losTable
 	if o.los != "" {
-		if los, err = superiority(ctx, fit, o.losTop); err != nil {
+		// The dense covariance of a few thousand players takes seconds
+		// without looking at ctx: Ctrl-C must not wait for it.
+		if err := interruptible(ctx, func() (err error) { los, err = superiority(ctx, fit, o.losTop); return err }); err != nil {
 			return err
 		}
 		if o.los != "-" {
-			if err := writeLOS(los, o.los); err != nil {
+			if err := writeLOS(ctx, los, o.los); err != nil {
 				return err
 			}
 		}
 	}
 	if o.cov != "" {
-		if err := writeCov(fit, o.cov); err != nil {
+		if err := writeCov(ctx, fit, o.cov); err != nil {
 			return err
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	if o.csv != "" {
-		if err := writeRatingsCSV(rows, ranked, o.csv, stdout); err != nil {
+		if err := writeRatingsCSV(ctx, rows, ranked, o.csv, stdout); err != nil {
 			return err
 		}
 		if o.csv == "-" {
@@ -839,13 +869,34 @@ func median(p *bt.Pairs) float64 {
 	return g[len(g)/2]
 }
 
-func saveRatingPlot(fit *bt.Ratings, path string, level float64) error {
+func saveRatingPlot(ctx context.Context, fit *bt.Ratings, path string, level float64) error {
 	lo, hi := fit.CI(level)
 	p, err := plot.RatingsLevel(fit.Players, fit.Elo(), lo, hi, level)
 	if err != nil {
 		return err
 	}
-	return plot.Save(p, path)
+	return savePlot(ctx, "plot", path, p)
+}
+
+// btCheckOutputs checks the files bt fit writes before it reads anything.
+func btCheckOutputs(o *btOpts, file string) error {
+	if o.plot != "" {
+		if err := checkPlot("plot", o.plot); err != nil {
+			return err
+		}
+	}
+	for _, out := range []struct{ flag, path string }{{"plot", o.plot}, {"los", o.los}, {"cov", o.cov}, {"csv", o.csv}} {
+		if out.path == "" || out.path == "-" && (out.flag == "los" || out.flag == "csv") {
+			continue
+		}
+		if err := checkOutput(out.flag, out.path); err != nil {
+			return err
+		}
+		if err := notInput(out.flag, out.path, file); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // losTable is the likelihood of superiority of the top players by Elo.
@@ -898,14 +949,17 @@ func superiority(ctx context.Context, fit *bt.Ratings, top int) (*losTable, erro
 }
 
 // writeLOS writes the matrix as CSV.
-func writeLOS(t *losTable, path string) error {
-	return atomicfile.Write(path, func(w io.Writer) error {
+func writeLOS(ctx context.Context, t *losTable, path string) error {
+	return writeOutput(ctx, "los", path, func(w io.Writer) error {
 		head := []string{"player"}
 		for _, p := range t.Players {
 			head = append(head, csvQuote(p))
 		}
 		fmt.Fprintln(w, strings.Join(head, ","))
 		for a, p := range t.Players {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			row := []string{csvQuote(p)}
 			for b := range t.Players {
 				if a == b {
@@ -947,16 +1001,22 @@ func (t *losTable) print(w io.Writer) {
 }
 
 // writeCov writes the covariance of the log-strengths as CSV.
-func writeCov(fit *bt.Ratings, path string) error {
-	c := fit.Cov()
+func writeCov(ctx context.Context, fit *bt.Ratings, path string) error {
+	var c interface{ At(i, j int) float64 }
+	if err := interruptible(ctx, func() error { c = fit.Cov(); return nil }); err != nil {
+		return err
+	}
 	n := len(fit.Players)
-	return atomicfile.Write(path, func(w io.Writer) error {
+	return writeOutput(ctx, "cov", path, func(w io.Writer) error {
 		head := []string{"player"}
 		for _, p := range fit.Players {
 			head = append(head, csvQuote(p))
 		}
 		fmt.Fprintln(w, strings.Join(head, ","))
 		for i := 0; i < n; i++ {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			row := []string{csvQuote(fit.Players[i])}
 			for j := 0; j < n; j++ {
 				row = append(row, strconv.FormatFloat(c.At(i, j), 'g', 8, 64))
@@ -1022,7 +1082,7 @@ func rankOrder(elo []float64) []int {
 }
 
 // writeRatingsCSV writes the table, ranked, to path (- for w).
-func writeRatingsCSV(rows []btPlayer, ranked []int, path string, w io.Writer) error {
+func writeRatingsCSV(ctx context.Context, rows []btPlayer, ranked []int, path string, w io.Writer) error {
 	write := func(w io.Writer) error {
 		fmt.Fprintln(w, "rank,player,elo,se,ci_low,ci_high,games,score_pct,wins,draws,losses,draw_pct,opponent_elo")
 		f := func(x num) string { return strconv.FormatFloat(float64(x), 'f', 2, 64) }
@@ -1039,7 +1099,7 @@ func writeRatingsCSV(rows []btPlayer, ranked []int, path string, w io.Writer) er
 	if path == "-" {
 		return write(w)
 	}
-	return atomicfile.Write(path, write)
+	return writeOutput(ctx, "csv", path, write)
 }
 
 // drawShare is the share of the games drawn.

@@ -97,10 +97,12 @@ func (rd *reading) done() *reading {
 }
 
 // sizeOf returns the size of what r will read when it says (a regular
-// file, a strings or bytes reader), else -1: readers size their logs by
-// it, so that they do not grow by copying.
+// file, a strings or bytes reader, a reader with a Size method), else -1:
+// readers size their logs by it, so that they do not grow by copying.
 func sizeOf(r io.Reader) int64 {
 	switch x := r.(type) {
+	case interface{ Size() int64 }:
+		return x.Size()
 	case *os.File:
 		if st, err := x.Stat(); err == nil && st.Mode().IsRegular() {
 			if off, err := x.Seek(0, io.SeekCurrent); err == nil {
