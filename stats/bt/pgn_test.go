@@ -1,7 +1,10 @@
 package bt_test
 
 import (
+	"fmt"
 	"io"
+	"math/rand/v2"
+	"slices"
 	"math"
 	"strings"
 	"testing"
@@ -209,5 +212,38 @@ func TestDropNoGames(t *testing.T) {
 	// x-z (3, 0) and y-z (1, 2), as indices 0-2 and 1-2.
 	if q.I[0] != 0 || q.J[0] != 2 || q.WinsI[0] != 3 || q.I[1] != 1 || q.J[1] != 2 || q.WinsJ[1] != 2 {
 		t.Fatalf("pairs %+v", q)
+	}
+}
+
+// A large pairs file in no order, some pairs listed several times in
+// either direction: ReadPairs sums and sorts them exactly as Read then
+// Pairs does.
+func TestReadPairsUnsorted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	var b strings.Builder
+	b.WriteString("a,b,wins_a,wins_b,draws\n")
+	for k := 0; k < 20000; k++ {
+		a, c := rng.IntN(300), rng.IntN(299)
+		if c >= a {
+			c++
+		}
+		fmt.Fprintf(&b, "p%d,p%d,%d,%d,%g\n", a, c, rng.IntN(4), rng.IntN(4), float64(rng.IntN(5))/2)
+	}
+	src := b.String()
+	players, p, err := bt.ReadPairs(strings.NewReader(src), "u.csv", "pairs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := bt.Read(strings.NewReader(src), "u.csv", "pairs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := r.Pairs()
+	if !slices.Equal(players, r.Players) || !slices.Equal(p.I, q.I) || !slices.Equal(p.J, q.J) ||
+		!slices.Equal(p.WinsI, q.WinsI) || !slices.Equal(p.WinsJ, q.WinsJ) || !slices.Equal(p.Draws, q.Draws) {
+		t.Fatalf("ReadPairs and Read then Pairs differ (%d and %d pairs)", p.Len(), q.Len())
+	}
+	if p.Len() >= 20000 {
+		t.Fatalf("%d pairs: no pair listed twice", p.Len())
 	}
 }
