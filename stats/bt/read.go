@@ -290,14 +290,17 @@ func plainRow(line []byte, cols []int8, r *row) bool {
 }
 
 // plainName reads a name ending at a comma from line[i:], as plainRow
-// does: not empty, no space around it, ASCII (checked by the caller
-// through or); it returns the name and the index after the comma.
+// does: not empty, no space around it, no quote, ASCII (checked by the
+// caller through or); it returns the name and the index after the comma.
 func plainName(line []byte, i int) (name []byte, next int, or byte, ok bool) {
 	s := i
 	for ; i < len(line); i++ {
 		c := line[i]
 		if c == ',' {
 			break
+		}
+		if c == '"' {
+			return nil, 0, 0, false
 		}
 		or |= c
 	}
@@ -328,9 +331,7 @@ func plainCount(line []byte, i int, comma bool) (v float64, next int, ok bool) {
 // plainPairs is plainRow for the pairs header a,b,wins_a,wins_b,draws in
 // this order, the one coevo writes: the same lines read, the same way.
 func plainPairs(line []byte) (a, b []byte, v [3]float64, ok bool) {
-	if bytes.IndexByte(line, '"') >= 0 {
-		return
-	}
+	// (A quote anywhere fails a name or a count.)
 	var i int
 	var o1, o2 byte
 	if a, i, o1, ok = plainName(line, 0); !ok {
