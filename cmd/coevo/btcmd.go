@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strconv"
@@ -531,6 +532,9 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 	if pairs.Len() == 0 {
 		return usagef("%s: no games to rate", file)
 	}
+	// What reading built and dropped (a log of the games, columns it
+	// sorted) goes back to the system before the fit needs memory.
+	debug.FreeOSMemory()
 	for _, a := range anchorNames(opt) {
 		if err := checkAnchor(a, players, file); err != nil {
 			return err
@@ -585,6 +589,7 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 		return err
 	}
 	seMethod, seBound := fit.SEAccuracy()
+	debug.FreeOSMemory() // the standard errors' graph and vectors
 	ph.done("se")
 	tr := intrans.PlayedTriads(pairs)
 	ph.done("tau")

@@ -70,6 +70,9 @@ func NewScanner(r io.Reader, name string) *Scanner {
 // Name returns the name given to NewScanner.
 func (s *Scanner) Name() string { return s.name }
 
+// Offset returns the bytes of the input before the next line.
+func (s *Scanner) Offset() int64 { return s.lines.Offset() }
+
 // Close stops the reading goroutine, if any.
 func (s *Scanner) Close() { s.lines.Close() }
 

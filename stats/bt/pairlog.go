@@ -1,5 +1,7 @@
 package bt
 
+import "runtime"
+
 // pairLog collects the rows of a pairs file as they are read, by
 // unordered pair of players (I < J, wins swapped to match), in columns of
 // 32 bytes a row, and turns them into Pairs: as they are when the file
@@ -13,14 +15,27 @@ type pairLog struct {
 	unsorted  bool   // some row's key is not above the one before
 }
 
-// newPairLog sizes the log for a file of size bytes (-1: unknown). A
-// pair's row takes at least 8 bytes ("a,b,1,0\n"); room for more rows
-// than come costs address space, not memory, as untouched pages are
-// never brought in.
-func newPairLog(size int64) *pairLog {
-	n := min(max(size/8, 0), 1<<27) + 16
+// newPairLog returns a log with room for n rows; plan sizes it for the
+// whole file once some rows are read.
+func newPairLog(n int) *pairLog {
 	return &pairLog{i: make([]int32, 0, n), j: make([]int32, 0, n),
 		wi: make([]float64, 0, n), wj: make([]float64, 0, n), d: make([]float64, 0, n)}
+}
+
+// plan makes room for the rows a file of size bytes holds, judging by the
+// rows read so far from its first read bytes (10% more, for lines
+// longer further on), so that the columns need not grow by copying.
+func (p *pairLog) plan(size, read int64) {
+	if size <= 0 || read <= 0 || len(p.i) == 0 {
+		return
+	}
+	n := int(min(float64(size)/float64(read)*float64(len(p.i))*1.1, 1<<28)) + 1024
+	if n <= cap(p.i) {
+		return
+	}
+	grow := func(c []float64) []float64 { return append(make([]float64, 0, n), c...) }
+	p.i, p.j = append(make([]int32, 0, n), p.i...), append(make([]int32, 0, n), p.j...)
+	p.wi, p.wj, p.d = grow(p.wi), grow(p.wj), grow(p.d)
 }
 
 // add records a row: a's wins, b's wins and draws. A row of no games
@@ -53,8 +68,17 @@ func (p *pairLog) finish(n int) *Pairs {
 		byJ := countingOrder(n, m, nil, p.j)
 		perm := countingOrder(n, m, byJ, p.i)
 		byJ = nil
-		p.i, p.j = gather(perm, p.i), gather(perm, p.j)
-		p.wi, p.wj, p.d = gather(perm, p.wi), gather(perm, p.wj), gather(perm, p.d)
+		// One column at a time, each old one collected before the next
+		// is made, so that the memory held is one column more, not five.
+		p.i = gather(perm, p.i)
+		runtime.GC()
+		p.j = gather(perm, p.j)
+		runtime.GC()
+		p.wi = gather(perm, p.wi)
+		runtime.GC()
+		p.wj = gather(perm, p.wj)
+		runtime.GC()
+		p.d = gather(perm, p.d)
 		perm = nil
 		// Add up the rows of each pair, in place.
 		out := 0

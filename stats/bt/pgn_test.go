@@ -3,9 +3,9 @@ package bt_test
 import (
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"slices"
-	"math"
 	"strings"
 	"testing"
 

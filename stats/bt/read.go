@@ -134,9 +134,9 @@ func read(r io.Reader, name, format string, toPairs bool) (*reading, error) {
 	switch format {
 	case "pairs":
 		if toPairs {
-			rd.pairs = newPairLog(size)
+			rd.pairs = newPairLog(4096)
 		}
-		err = readPairs(s, rd)
+		err = readPairs(s, rd, size)
 	case "matrix":
 		rd.names = nil
 		err = readMatrix(s, rd.res)
@@ -361,7 +361,7 @@ func columnsOf(n int, roles map[int]int8) []int8 {
 
 // readPairs reads a header a,b,wins_a,wins_b,draws with an optional column
 // first (a or b: who moved first), in any order.
-func readPairs(s *csvdata.Scanner, rd *reading) error {
+func readPairs(s *csvdata.Scanner, rd *reading, size int64) error {
 	const want = "a,b,wins_a,wins_b,draws[,first]"
 	head, col, err := s.Header(want)
 	if err != nil {
@@ -399,7 +399,12 @@ func readPairs(s *csvdata.Scanner, rd *reading) error {
 	}
 	canonical := len(head) == 5 && slices.Equal(cols, []int8{colA, colB, colCount0, colCount1, colCount2})
 	var r row
+	planned := rd.pairs == nil
 	for {
+		if !planned && len(rd.pairs.i) >= 4096 {
+			rd.pairs.plan(size, s.Offset())
+			planned = true
+		}
 		line := s.Plain()
 		if canonical && fastRows && line != nil && rd.pairs != nil {
 			if an, bn, v, ok := plainPairs(line); ok && !bytes.Equal(an, bn) {

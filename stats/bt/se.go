@@ -480,11 +480,12 @@ func unit(n, i int) []float64 {
 // returned is the series' with its bound.
 func (ls *lapSolver) diagonal(ctx context.Context, tol, budget float64, progress func(done, total int)) (diag, bound []float64, method string, err error) {
 	n := ls.p.n
-	if d, ok, err := ls.envelopeDiag(ctx, budget/2); err != nil || ok {
+	g := newGraph(ls)
+	if d, ok, err := ls.envelopeDiag(ctx, g, budget/2); err != nil || ok {
 		return d, make([]float64, n), "exact", err
 	}
 	var rho float64
-	diag, bound, rho, err = ls.series(ctx, tol, budget, progress)
+	diag, bound, rho, err = ls.series(ctx, g, tol, budget, progress)
 	if err != nil {
 		return nil, nil, "", err
 	}
@@ -567,7 +568,7 @@ func (ls *lapSolver) exactDiag(ctx context.Context, players []int, diag, bound [
 // series estimates the diagonal of K by the deflated series, each player
 // to the order its bound needs and the budget allows; it returns the
 // diagonal, the bounds and rho.
-func (ls *lapSolver) series(ctx context.Context, tol, budget float64, progress func(done, total int)) (diag, bound []float64, rho float64, err error) {
+func (ls *lapSolver) series(ctx context.Context, g *graph, tol, budget float64, progress func(done, total int)) (diag, bound []float64, rho float64, err error) {
 	p := ls.p
 	n := p.n
 	D := ls.D
@@ -610,7 +611,6 @@ func (ls *lapSolver) series(ctx context.Context, tol, budget float64, progress f
 	if rho >= 0.999 {
 		rho = 0.999
 	}
-	g := newGraph(ls)
 	diag = make([]float64, n)
 	bound = make([]float64, n)
 	// estimate sets player i's entry from (S^t)_ii, t = 1 .. len(st),

@@ -60,7 +60,7 @@ func TestSeriesDiagonal(t *testing.T) {
 			t.Fatal(err)
 		}
 		ls := newLapSolver(fit.prob, fit.grounded())
-		diag, bound, rho, err := ls.series(context.Background(), c.tol, 1e12, func(int, int) {})
+		diag, bound, rho, err := ls.series(context.Background(), newGraph(ls), c.tol, 1e12, func(int, int) {})
 		if err != nil || rho >= 0.95 {
 			t.Fatalf("%d pairs: rho %v (%v)", c.pairs, rho, err)
 		}
@@ -102,7 +102,7 @@ func TestEnvelopeDiagonal(t *testing.T) {
 			t.Fatal(err)
 		}
 		ls := newLapSolver(fit.prob, fit.grounded())
-		diag, ok, err := ls.envelopeDiag(context.Background(), 1e12)
+		diag, ok, err := ls.envelopeDiag(context.Background(), newGraph(ls), 1e12)
 		if !ok || err != nil {
 			t.Fatalf("%+v: no factorisation (%v)", o, err)
 		}

@@ -239,9 +239,8 @@ var maxEnvelope = 1e7
 // Centred, it factors L without one player r (grounding it there) and
 // uses L+ = P G P, G the inverse of that block with a zero row and column
 // for r: L+_ii = G_ii - 2 (G 1)_i / n + 1^T G 1 / n^2.
-func (ls *lapSolver) envelopeDiag(ctx context.Context, budget float64) ([]float64, bool, error) {
+func (ls *lapSolver) envelopeDiag(ctx context.Context, g *graph, budget float64) ([]float64, bool, error) {
 	n := ls.p.n
-	g := newGraph(ls)
 	order := g.rcm()
 	if len(order) == 0 {
 		return nil, false, nil
