@@ -157,6 +157,24 @@ func (c *CMA) Ask() ([][]float64, error) {
 	return xs, nil
 }
 
+// Pending returns the candidates of an Ask not yet told (nil if there is
+// none), as Ask returned them: after restoring a state saved between Ask
+// and Tell, evaluate these and Tell their values.
+func (c *CMA) Pending() [][]float64 {
+	if c.asked == nil {
+		return nil
+	}
+	xs := make([][]float64, len(c.asked))
+	for k, y := range c.asked {
+		x := make([]float64, c.n)
+		for i, s := range y {
+			x[i] = c.mean[i] + c.sigma*s
+		}
+		xs[k] = x
+	}
+	return xs
+}
+
 // Tell hands back the values of the candidates of the last Ask, in the
 // order asked (lower is better; equal values rank by that order), and
 // updates the distribution as the tutorial's Fig. 6 does: the mean by the

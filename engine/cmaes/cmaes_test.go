@@ -325,6 +325,11 @@ func TestMarshalResumesExactly(t *testing.T) {
 	if err := p.UnmarshalBinary(data); err != nil {
 		t.Fatal(err)
 	}
+	for i, x := range p.Pending() {
+		if !slices.Equal(x, xs[i]) {
+			t.Fatalf("pending candidate %d differs from the one asked", i)
+		}
+	}
 	v := make([]float64, len(xs))
 	for i, x := range xs {
 		v[i] = rosenbrock(x)
