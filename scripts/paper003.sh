@@ -53,8 +53,13 @@ analyse() {
 		dir="$RUNS/$dir"
 		[ -f "$dir/archive.csv" ] || { echo "skip $name: no $dir/archive.csv"; continue; }
 		[ "$(wc -l < "$dir/archive.csv")" -ge 3 ] || { echo "skip $name: fewer than two archived players"; continue; }
-		timed "$COEVO" ciao "$dir" --games 100 --epsilon 0.1 --seed 1 --csv "$OUT/$name-ciao.csv" --plot "$FIG/ciao-$name.png" \
-			--best "$OUT/$name-best.wpc" --performance "$OUT/$name-performance.csv" --json > "$OUT/$name-ciao.json"
+		# The league and fig. 5's games (the costly part) are done again only
+		# when the run's archive is newer than their results.
+		if [ ! "$OUT/$name-ciao.json" -nt "$dir/archive.csv" ]; then
+			timed "$COEVO" ciao "$dir" --games 100 --epsilon 0.1 --seed 1 --csv "$OUT/$name-ciao.csv" --plot "$FIG/ciao-$name.png" \
+				--best "$OUT/$name-best.wpc" --performance "$OUT/$name-performance.csv" --json > "$OUT/$name-ciao.json.tmp"
+			mv "$OUT/$name-ciao.json.tmp" "$OUT/$name-ciao.json"
+		fi
 		cp "$dir/run.json" "$OUT/$name-run.json"
 		cp "$dir/archive.csv" "$OUT/$name-archive.csv"
 		python3 - "$OUT/$name-ciao.json" "$exp" "$name" >> "$t5" <<'PY'
