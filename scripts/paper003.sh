@@ -102,11 +102,14 @@ PY
 	done
 	(
 		cd "$OUT"
-		local list
+		local list games
 		list=$(IFS=,; echo "${players[*]}")
-		timed "$COEVO" othello league --players "$list" --games 20000 --epsilon 0.1 --seed 1 --out "$RUNS/table6-games.csv" > table6.txt
-		"$COEVO" bt fit "$RUNS/table6-games.csv" --format games > table6-bt.txt
-		"$COEVO" bt fit "$RUNS/table6-games.csv" --format games --model bayeselo > table6-bayeselo.txt
+		# The games file is the league's checkpoint; a league of other
+		# players (or players changed since) gets a file of its own.
+		games="$RUNS/table6-games-$(cat "${players[@]/#file:/}" 2>/dev/null | echo "$list $(cat)" | md5sum | cut -c1-12).csv"
+		timed "$COEVO" othello league --players "$list" --games 20000 --epsilon 0.1 --seed 1 --out "$games" > table6.txt
+		"$COEVO" bt fit "$games" --format games > table6-bt.txt
+		"$COEVO" bt fit "$games" --format games --model bayeselo > table6-bayeselo.txt
 		# table6.csv: the points table in the matrix format of datasets/003_table6.csv.
 		python3 - table6.txt table6-bt.txt > table6.csv <<'PY'
 import sys
