@@ -106,7 +106,7 @@ PY
 		list=$(IFS=,; echo "${players[*]}")
 		# The games file is the league's checkpoint; a league of other
 		# players (or players changed since) gets a file of its own.
-		games="$RUNS/table6-games-$(cat "${players[@]/#file:/}" 2>/dev/null | echo "$list $(cat)" | md5sum | cut -c1-12).csv"
+		games="$RUNS/table6-games-$({ cat "${players[@]/#file:/}" 2>/dev/null || true; } | echo "$list $(cat)" | md5sum | cut -c1-12).csv"
 		timed "$COEVO" othello league --players "$list" --games 20000 --epsilon 0.1 --seed 1 --out "$games" > table6.txt
 		"$COEVO" bt fit "$games" --format games > table6-bt.txt
 		"$COEVO" bt fit "$games" --format games --model bayeselo > table6-bayeselo.txt
