@@ -247,11 +247,11 @@ func (s *server) userExpression(ctx context.Context, expr string) map[string]any
 		e := errorOf(err)
 		return map[string]any{"status": "error", "ename": e.Name, "evalue": e.Value, "traceback": e.Traceback}
 	}
-	data := display.Bundle{"text/plain": ""}
+	data, md := display.Bundle{"text/plain": ""}, map[string]any{}
 	if r.Show {
-		data = render(r.Value)
+		data, md = display.Split(render(r.Value))
 	}
-	return map[string]any{"status": "ok", "data": data, "metadata": map[string]any{}}
+	return map[string]any{"status": "ok", "data": data, "metadata": md}
 }
 
 // render shows a value as a MIME bundle; a value whose rendering panics
