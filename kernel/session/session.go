@@ -32,10 +32,10 @@ import (
 	"sync"
 
 	"github.com/traefik/yaegi/interp"
-	"github.com/traefik/yaegi/stdlib"
 	"github.com/traefik/yaegi/stdlib/syscall"
 	"github.com/traefik/yaegi/stdlib/unrestricted"
 
+	"github.com/coevolab/coevo/kernel/gostd"
 	"github.com/coevolab/coevo/kernel/native"
 )
 
@@ -121,10 +121,11 @@ func New(bindings ...interp.Exports) (*Session, error) {
 	return s, nil
 }
 
-// standard is the standard library's bindings, the unrestricted ones last
-// (they replace os.Exit, log.Fatal... with the real ones).
+// standard is the standard library's bindings: Go 1.26's (kernel/gostd),
+// yaegi's syscall, and its unrestricted ones last (os.Exit, log.Fatal...
+// the real ones, as gostd has them too).
 func standard() []interp.Exports {
-	return []interp.Exports{stdlib.Symbols, syscall.Symbols, unrestricted.Symbols}
+	return []interp.Exports{gostd.Symbols, syscall.Symbols, unrestricted.Symbols}
 }
 
 // reset makes a new interpreter: nothing declared, fmt imported.
