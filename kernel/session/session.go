@@ -36,6 +36,7 @@ import (
 	"github.com/traefik/yaegi/stdlib/unrestricted"
 
 	"github.com/coevolab/coevo/kernel/gostd"
+	"github.com/coevolab/coevo/kernel/lower"
 	"github.com/coevolab/coevo/kernel/native"
 )
 
@@ -57,9 +58,76 @@ type Session struct {
 	natives  map[string]bool   // packages the Builder made, bound for every interpreter
 	wraps    int               // functions made by evalWrapped
 
+	// model type-checks and lowers cells (kernel/lower) against what the
+	// session declared; pkgs is every package the interpreter binds, by
+	// import path, and static those bound when the session was made.
+	model  *lower.Model
+	pkgs   map[string]binding
+	static map[string]bool
+	// tx and units: the running cell's groups, checked and lowered
+	// before any runs (units by the group's offset in the cell).
+	tx    *lower.Tx
+	units map[int]*lower.Unit
+	done  int // the running cell's end of what ran
+
 	framesMu sync.Mutex
 	frames   []Frame // of the panic unwinding the running group
 	onPanic  func(Frame)
+}
+
+// binding is a package the interpreter binds: its name and symbols.
+type binding struct {
+	name string
+	syms map[string]reflect.Value
+}
+
+// env tells the session's type checker what the interpreter binds.
+type env struct{ s *Session }
+
+func (e env) Bindings(path string) (string, map[string]reflect.Value, bool) {
+	b, ok := e.s.pkgs[path]
+	return b.name, b.syms, ok
+}
+
+// Source gives the type checker the source of packages built natively
+// for the session (of %go get modules, or of the kernel's modules but not
+// bound into it), whose generic functions it instantiates.
+func (e env) Source(path string) (string, []string, bool) {
+	s := e.s
+	if s.native == nil || s.static[path] || isStdPath(path) || !s.native.Provides(path) {
+		return "", nil, false
+	}
+	dir, files, err := s.native.Source(path)
+	return dir, files, err == nil
+}
+
+func isStdPath(p string) bool {
+	first, _, _ := strings.Cut(p, "/")
+	return !strings.Contains(first, ".")
+}
+
+// bind records bound packages, for the type checker.
+func (s *Session) bind(ex interp.Exports) {
+	for key, syms := range ex {
+		if key == "." || !strings.Contains(key, "/") {
+			continue
+		}
+		path := importPath(key)
+		if old, ok := s.pkgs[path]; ok {
+			merged := make(map[string]reflect.Value, len(old.syms)+len(syms))
+			for k, v := range old.syms {
+				merged[k] = v
+			}
+			for k, v := range syms {
+				merged[k] = v
+			}
+			syms = merged
+		}
+		s.pkgs[path] = binding{name: pkgName(key), syms: syms}
+		if s.model != nil {
+			s.model.Universe().Forget(path)
+		}
+	}
 }
 
 // Cell is a notebook cell to run.
@@ -110,11 +178,19 @@ func New(bindings ...interp.Exports) (*Session, error) {
 		natives:  map[string]bool{},
 	}
 	s.errw = &switchWriter{panicLine: s.panicLine}
+	s.pkgs = map[string]binding{}
+	s.static = map[string]bool{}
 	for _, b := range append(standard(), bindings...) {
 		for k, v := range b {
 			s.symbols[k] = v
 		}
+		s.bind(b)
 	}
+	for path := range s.pkgs {
+		s.static[path] = true
+	}
+	s.bind(lower.Builtins)
+	s.model = lower.NewModel(lower.NewUniverse(env{s}))
 	if err := s.reset(); err != nil {
 		return nil, err
 	}
@@ -144,7 +220,7 @@ func (s *Session) reset() error {
 		os.Unsetenv("YAEGI_SPECIAL_STDIO")
 	}
 	stdioMu.Unlock()
-	for _, b := range append(standard(), s.bindings...) {
+	for _, b := range append(append(standard(), lower.Builtins), s.bindings...) {
 		if err := in.Use(b); err != nil {
 			return err
 		}
@@ -156,6 +232,9 @@ func (s *Session) reset() error {
 	s.in = in
 	s.imported = map[string]bool{` "fmt"`: true}
 	s.names = map[string]string{}
+	if s.model != nil {
+		s.model.Reset()
+	}
 	return nil
 }
 
@@ -183,6 +262,7 @@ func (s *Session) use(ex interp.Exports) error {
 	if fresh {
 		s.bindings = append(s.bindings, ex)
 	}
+	s.bind(ex)
 	return nil
 }
 
@@ -212,6 +292,10 @@ type Result struct {
 	// Reset reports that the cell ran %reset: what earlier cells declared
 	// is gone.
 	Reset bool
+	// Done, when the cell failed part-way, is the part of it that ran:
+	// replaying it restores what the cell had declared before it failed
+	// ("" if nothing ran).
+	Done string
 }
 
 // Eval runs code as a cell named "cell".
@@ -241,10 +325,110 @@ func (s *Session) Run(ctx context.Context, c Cell) (Result, error) {
 		return Result{}, &Error{Name: "syntax error", Message: c.Name + ": the cell is incomplete (an unclosed bracket, string or comment)"}
 	}
 	gs := groups(items)
+	s.tx, s.units = s.model.Begin(), map[int]*lower.Unit{}
+	defer func() { s.tx, s.units = nil, nil }()
+	var res Result
 	if len(gs) > 0 && gs[0].kind == cellMagic {
-		return s.cellMagic(ctx, c, gs[0], gs[1:])
+		if name, _ := magicLine(c.Code, gs[0]); name == "time" {
+			if err := s.prelower(ctx, c, gs[1:]); err != nil {
+				return Result{}, err
+			}
+		}
+		res, err = s.cellMagic(ctx, c, gs[0], gs[1:])
+	} else if err = s.prelower(ctx, c, gs); err == nil {
+		res, err = s.runGroups(ctx, c, gs)
 	}
-	return s.runGroups(ctx, c, gs)
+	if err != nil && s.done > 0 {
+		res.Done = strings.TrimRight(c.Code[:s.done], " \t\r\n")
+	}
+	return res, err
+}
+
+// prelower checks and lowers a cell's groups before any runs, up to the
+// first magic that changes what later groups can see (%go get, %reset):
+// a cell that does not compile runs nothing.
+func (s *Session) prelower(ctx context.Context, c Cell, gs []item) error {
+	s.done = 0
+	for _, g := range gs {
+		switch g.kind {
+		case cellMagic:
+			return nil
+		case magic:
+			name, argOff := magicLine(c.Code, g)
+			switch name {
+			case "time":
+				sub, err := s.subGroups(c, argOff, g.end)
+				if err != nil {
+					return err
+				}
+				if err := s.prelower(ctx, c, sub); err != nil {
+					return err
+				}
+			case "go", "reset":
+				return nil
+			}
+			continue
+		}
+		if _, err := s.unit(ctx, c, g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unit returns a group checked and lowered (now, if prelower did not).
+func (s *Session) unit(ctx context.Context, c Cell, g item) (*lower.Unit, error) {
+	if u, ok := s.units[g.off]; ok {
+		return u, nil
+	}
+	src := c.Code[g.off:g.end]
+	if g.kind != stmt {
+		if err := s.importNative(ctx, c, g, src, importsOf(src)); err != nil {
+			return nil, err
+		}
+	}
+	u, err := s.tx.Lower(lower.Group{Cell: c.Name, Text: src, Line: g.line, Col: g.col, Decls: g.kind != stmt})
+	if err != nil {
+		return nil, s.lowerError(err)
+	}
+	s.units[g.off] = u
+	return u, nil
+}
+
+// lowerError is the session's error for a group that does not compile.
+func (s *Session) lowerError(err error) error {
+	var le *lower.Error
+	if !errors.As(err, &le) {
+		return &Error{Name: "compile error", Message: err.Error()}
+	}
+	msg := le.Msg
+	if m := notBound.FindStringSubmatch(msg); m != nil {
+		msg = fmt.Sprintf("cannot import %s: cells import the standard library, the packages bound into coevo (its engine and stats packages, display, gota, gonum and gonum/plot), other packages of the modules coevo is built from, and packages of modules added with %%go get MODULE@VERSION", strconv.Quote(m[1]))
+	}
+	e := s.located("compile error", le.Cell, le.Line, le.Col, msg)
+	if le.More > 0 {
+		e.Trace = append(e.Trace, fmt.Sprintf("(and %d more errors)", le.More))
+	}
+	return e
+}
+
+var notBound = regexp.MustCompile(`^cannot import (\S+): package \S+ is not bound$`)
+
+// importsOf lists the imports of a group of declarations, as "name path".
+func importsOf(src string) []string {
+	f, err := parser.ParseFile(token.NewFileSet(), "", "package main;"+src, parser.ImportsOnly)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, im := range f.Imports {
+		name := ""
+		if im.Name != nil {
+			name = im.Name.Name
+		}
+		out = append(out, name+" "+im.Path.Value)
+	}
+	return out
 }
 
 func (s *Session) runGroups(ctx context.Context, c Cell, gs []item) (Result, error) {
@@ -261,6 +445,7 @@ func (s *Session) runGroups(ctx context.Context, c Cell, gs []item) (Result, err
 		if err != nil {
 			return res, err
 		}
+		s.done = max(s.done, g.end)
 		if k == len(gs)-1 {
 			res.Value, res.Show = r.Value, r.Show
 		}
@@ -268,40 +453,91 @@ func (s *Session) runGroups(ctx context.Context, c Cell, gs []item) (Result, err
 	return res, nil
 }
 
-// evalGroup compiles and runs a group of items of the cell, positions
-// mapped to the cell by a line directive.
+// evalGroup runs a group of items of the cell: lowered (kernel/lower),
+// with the hidden imports and declarations the lowering asks for first,
+// positions mapped to the cell by a line directive.
 func (s *Session) evalGroup(ctx context.Context, c Cell, g item) (Result, error) {
-	src := c.Code[g.off:g.end]
-	var imports []string
-	if g.kind != stmt {
-		src, imports = s.dropRepeatedImports(src)
-		if strings.TrimSpace(src) == "" {
-			return Result{}, nil
-		}
-		if err := s.importNative(ctx, c, g, src, imports); err != nil {
-			return Result{}, err
-		}
+	u, err := s.unit(ctx, c, g)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := s.prepare(ctx, c, g, u); err != nil {
+		return Result{}, err
+	}
+	src := u.Text
+	if strings.TrimSpace(src) == "" {
+		s.commit(u)
+		return Result{}, nil
 	}
 	code := lineDirective(c.Name, g.line, g.col) + src
 	if g.kind == stmt && g.tail == g.off && needsWrap(src) {
-		return s.evalWrapped(ctx, c, g, src)
+		r, err := s.evalWrapped(ctx, c, g, src)
+		if err == nil {
+			s.commit(u)
+		}
+		return r, err
 	}
 	prog, err := s.in.Compile(code)
 	if err != nil {
 		resync(s.in)
 		return Result{}, s.compileError(err, c.Name, g, src)
 	}
-	for _, im := range imports {
-		s.imported[im] = true
-	}
-	s.declare(g.kind, src)
 	v, err := s.execute(ctx, prog)
 	if err != nil {
 		return Result{}, err
 	}
-	last := c.Code[g.tail:g.end]
-	show := showable(last, g.tailKind, v) && !s.voidCall(c, g, last)
+	s.commit(u)
+	show := u.Show == lower.ShowValue && v.IsValid() && v.Type() != placeholder
 	return Result{Value: v, Show: show}, nil
+}
+
+// lowerStatement checks and lowers a statement a magic runs by itself
+// (%timeit's), which declares nothing for the session.
+func (s *Session) lowerStatement(ctx context.Context, c Cell, g item, line, col int, text string) (string, error) {
+	u, err := s.tx.Lower(lower.Group{Cell: c.Name, Text: text, Line: line, Col: col})
+	if err != nil {
+		return "", s.lowerError(err)
+	}
+	if err := s.prepare(ctx, c, g, u); err != nil {
+		return "", err
+	}
+	return u.Text, nil
+}
+
+// prepare makes the hidden imports and declarations a lowered group needs.
+func (s *Session) prepare(ctx context.Context, c Cell, g item, u *lower.Unit) error {
+	if len(u.Imports) > 0 {
+		src := lineDirective(c.Name, g.line, g.col) + "import (\n" + strings.Join(u.Imports, "\n") + "\n)"
+		if _, err := s.in.Eval(src); err != nil {
+			resync(s.in)
+			return &Error{Name: "compile error", Message: c.Name + ": importing what the cell uses: " + err.Error()}
+		}
+	}
+	if u.Prelude != "" {
+		prog, err := s.in.Compile(lineDirective("instantiated", 1, 1) + u.Prelude)
+		if err != nil {
+			resync(s.in)
+			return &Error{Name: "compile error", Message: c.Name + ": the interpreter rejects generic code instantiated for this cell: " + err.Error()}
+		}
+		if _, err := s.execute(ctx, prog); err != nil {
+			return err
+		}
+	}
+	s.model.Prepared(u)
+	return nil
+}
+
+// commit makes what a group declared the session's: it ran.
+func (s *Session) commit(u *lower.Unit) {
+	s.model.Commit(u)
+	for name, kind := range u.Names() {
+		s.names[name] = kind
+	}
+	for name := range s.names {
+		if s.model.Lookup(name) == nil {
+			delete(s.names, name)
+		}
+	}
 }
 
 // evalWrapped runs a statement yaegi gets wrong at a program's top level
@@ -326,7 +562,6 @@ func (s *Session) evalWrapped(ctx context.Context, c Cell, g item, src string) (
 		resync(s.in)
 		return Result{}, s.compileError(err, c.Name, g, src)
 	}
-	s.declare(g.kind, src)
 	if _, err := s.execute(ctx, call); err != nil {
 		return Result{}, err
 	}
