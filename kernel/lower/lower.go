@@ -35,7 +35,6 @@ type lowerer struct {
 // fnFrame is a function being lowered (or a cell's top level).
 type fnFrame struct {
 	sig      *types.Signature // nil at a cell's top level
-	deferred string           // the defer stack's name, if its defers are rewritten
 	results  []string         // temporaries holding results of a return in a range-over-func body
 	bodyLeft int              // offset where the function body's statements start
 }
@@ -52,6 +51,7 @@ type loopFrame struct {
 // rangeFunc is a range-over-func loop being lowered.
 type rangeFunc struct {
 	ctl      string            // the control variable: which branch left the body
+	deferred string            // the stack of calls its body defers (the outermost loop's)
 	codes    map[string]int    // branch ("break L", "continue L") -> code
 	branches map[int]branchOut // code -> the branch to take after the call
 	returned bool              // a return left the body
@@ -112,7 +112,6 @@ func (tx *Tx) lowerGroup(p *parsed, info *types.Info, u *Unit) error {
 		}
 	} else {
 		l.fn = &fnFrame{bodyLeft: 0}
-		l.prepareFunc(p.body, l.fn)
 		for _, st := range p.body.List {
 			l.stmt(st)
 		}
@@ -295,47 +294,25 @@ func (l *lowerer) body(b *ast.BlockStmt, sig *types.Signature) {
 	saved, savedLoops, savedRen := l.fn, l.loops, l.renames
 	l.fn = &fnFrame{sig: sig, bodyLeft: l.off(b.Lbrace) + 1}
 	l.loops = nil
-	l.prepareFunc(b, l.fn)
 	for _, st := range b.List {
 		l.stmt(st)
 	}
 	l.fn, l.loops, l.renames = saved, savedLoops, savedRen
 }
 
-// prepareFunc gives a function whose range-over-func bodies defer a stack
-// of deferred calls of its own, run when it returns: a defer in such a
-// body must wait for the function, not the body's closure.
-func (l *lowerer) prepareFunc(b *ast.BlockStmt, fn *fnFrame) {
+// hasDefer tells whether a body (outside closures) defers a call.
+func hasDefer(b *ast.BlockStmt) bool {
 	found := false
-	var visit func(n ast.Node, inRF bool) bool
-	visit = func(n ast.Node, inRF bool) bool {
-		ast.Inspect(n, func(c ast.Node) bool {
-			if found {
-				return false
-			}
-			switch c := c.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.DeferStmt:
-				if inRF {
-					found = true
-				}
-			case *ast.RangeStmt:
-				if c != n && l.isRangeFunc(c) {
-					visit(c.Body, true)
-					return false
-				}
-			}
-			return true
-		})
-		return found
-	}
-	if !visit(b, false) {
-		return
-	}
-	fn.deferred = l.name("DS")
-	i := l.name("Di")
-	l.ed.insert(fn.bodyLeft, fmt.Sprintf(" var %s []func(); defer func() { for %s := len(%s) - 1; %s >= 0; %s-- { %s[%s]() } }();", fn.deferred, i, fn.deferred, i, i, fn.deferred, i))
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.DeferStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 func (l *lowerer) isRangeFunc(r *ast.RangeStmt) bool {
@@ -623,6 +600,9 @@ func (l *lowerer) assigned(vars []types.Object, body ast.Node) bool {
 // rangeOther lowers a range over a slice, array, string, map or channel:
 // a variable a closure captures gets a copy per iteration.
 func (l *lowerer) rangeOther(s *ast.RangeStmt, label string) {
+	if l.chanElems(s) {
+		return
+	}
 	var copies []string
 	if s.Tok == token.DEFINE {
 		for _, e := range []ast.Expr{s.Key, s.Value} {
@@ -647,6 +627,46 @@ func (l *lowerer) rangeOther(s *ast.RangeStmt, label string) {
 		l.stmt(st)
 	}
 	l.pop()
+}
+
+// chanElems lowers a range over a slice or array of channels with a value
+// variable, which the interpreter types wrongly, to a loop over indexes:
+//
+//	for i, c := range cs {  ->  for s, i := cs, 0; i < len(s); i++ { c := s[i];
+func (l *lowerer) chanElems(s *ast.RangeStmt) bool {
+	if s.Value == nil || s.Tok != token.DEFINE {
+		return false
+	}
+	var elem types.Type
+	switch t := l.typeOf(s.X).Underlying().(type) {
+	case *types.Slice:
+		elem = t.Elem()
+	case *types.Array:
+		elem = t.Elem()
+	default:
+		return false
+	}
+	if _, ok := elem.Underlying().(*types.Chan); !ok {
+		return false
+	}
+	sv, i := l.name("S"), l.name("I")
+	if id, ok := s.Key.(*ast.Ident); ok && id.Name != "_" {
+		i = id.Name
+	}
+	val := s.Value.(*ast.Ident).Name
+	l.ed.replace(l.off(s.For), l.off(s.X.Pos()), fmt.Sprintf("for %s, %s := ", sv, i))
+	l.walk(s.X)
+	prefix := ""
+	if val != "_" {
+		prefix = fmt.Sprintf(" %s := %s[%s];", val, sv, i)
+	}
+	l.ed.replace(l.off(s.X.End()), l.off(s.Body.Lbrace)+1, fmt.Sprintf(", 0; %s < len(%s); %s++ {%s", i, sv, i, prefix))
+	l.push(&loopFrame{stmt: s, loop: true})
+	for _, st := range s.Body.List {
+		l.stmt(st)
+	}
+	l.pop()
+	return true
 }
 
 // rangeInt lowers "for i := range n" to a counted loop over a hidden
@@ -709,6 +729,15 @@ func (l *lowerer) rangeFunc(s *ast.RangeStmt, label string, ls *ast.LabeledStmt)
 		start = ls.Pos()
 	}
 	header := "{ var " + rf.ctl + " int;"
+	// A defer in the body waits for the function: calls go on a stack that
+	// a defer made where the outermost such loop starts runs in reverse.
+	// (Only those: yaegi deadlocks when a deferred call runs a closure made
+	// in the function's own frame.)
+	if l.innerRF(0) < 0 && hasDefer(s.Body) {
+		rf.deferred = l.name("DS")
+		i := l.name("Di")
+		header += fmt.Sprintf(" var %s []func(); defer func() { for %s := len(%s) - 1; %s >= 0; %s-- { %s[%s]() } }();", rf.deferred, i, rf.deferred, i, i, rf.deferred, i)
+	}
 	// Results of a return in the body wait in temporaries (named results
 	// are assigned directly), declared by the function's outermost such loop.
 	if l.fn.sig != nil && l.fn.results == nil && l.fn.sig.Results().Len() > 0 && l.fn.sig.Results().At(0).Name() == "" && l.hasReturn(s.Body) {
@@ -906,10 +935,17 @@ func (l *lowerer) returnText(_ ast.Node) string {
 	return "return"
 }
 
-// deferStmt lowers a defer in a function that keeps a defer stack: the
-// function and its arguments are evaluated now, the call pushed.
+// deferStmt lowers a defer in a range-over-func body: the function and
+// its arguments are evaluated now, the call pushed on the loop's stack.
 func (l *lowerer) deferStmt(s *ast.DeferStmt) {
-	if l.fn.deferred == "" {
+	stack := ""
+	for _, f := range l.loops {
+		if f.rf != nil && f.rf.deferred != "" {
+			stack = f.rf.deferred
+			break
+		}
+	}
+	if stack == "" {
 		l.walk(s.Call)
 		return
 	}
@@ -931,7 +967,7 @@ func (l *lowerer) deferStmt(s *ast.DeferStmt) {
 	if builtin {
 		f = l.lowered(call.Fun)
 		if len(call.Args) == 0 {
-			l.ed.replace(l.off(s.Pos()), l.off(s.End()), fmt.Sprintf("{ %s = append(%s, func() { %s() }) }", l.fn.deferred, l.fn.deferred, f))
+			l.ed.replace(l.off(s.Pos()), l.off(s.End()), fmt.Sprintf("{ %s = append(%s, func() { %s() }) }", stack, stack, f))
 			return
 		}
 		l.ed.replace(l.off(s.Pos()), l.off(call.Args[0].Pos()), "{ "+args[0]+" := ")
@@ -950,7 +986,7 @@ func (l *lowerer) deferStmt(s *ast.DeferStmt) {
 		}
 		prev = a.End()
 	}
-	l.ed.replace(l.off(prev), l.off(s.End()), fmt.Sprintf("; %s = append(%s, func() { %s(%s%s) }) }", l.fn.deferred, l.fn.deferred, f, strings.Join(args, ", "), ell))
+	l.ed.replace(l.off(prev), l.off(s.End()), fmt.Sprintf("; %s = append(%s, func() { %s(%s%s) }) }", stack, stack, f, strings.Join(args, ", "), ell))
 }
 
 // lowered returns the lowered text of a node, leaving the lowerer's own
@@ -1192,8 +1228,10 @@ func (l *lowerer) typeArg(t types.Type, id *ast.Ident) string {
 	return s
 }
 
-// call lowers calls of min, max, clear and new(value).
+// call lowers calls of min, max, clear and new(value), and variadic
+// calls the interpreter would misread.
 func (l *lowerer) call(c *ast.CallExpr) bool {
+	l.variadic(c)
 	id, ok := ast.Unparen(c.Fun).(*ast.Ident)
 	if !ok {
 		return true
@@ -1228,6 +1266,34 @@ func (l *lowerer) call(c *ast.CallExpr) bool {
 		}
 	}
 	return true
+}
+
+// variadic passes the variadic arguments of a call as a slice when the
+// last is itself a slice of the parameter's type (f(1, []any{2}) for
+// f(...any)), which the interpreter takes for f(1, []any{2}...).
+func (l *lowerer) variadic(c *ast.CallExpr) {
+	if c.Ellipsis.IsValid() || len(c.Args) == 0 {
+		return
+	}
+	sig, ok := l.typeOf(c.Fun).(*types.Signature)
+	if !ok || !sig.Variadic() {
+		return
+	}
+	n := sig.Params().Len()
+	if len(c.Args) < n {
+		return
+	}
+	last := l.typeOf(c.Args[len(c.Args)-1])
+	slice := sig.Params().At(n - 1).Type()
+	if last == nil {
+		return
+	}
+	if _, ok := last.Underlying().(*types.Slice); !ok || !types.AssignableTo(last, slice.(*types.Slice).Elem()) {
+		return
+	}
+	first := c.Args[n-1]
+	l.ed.insert(l.off(first.Pos()), l.typeExpr(slice, c.Pos())+"{")
+	l.ed.insert(l.off(c.Args[len(c.Args)-1].End()), "}...")
 }
 
 // minMax lowers min and max: a constant result is the argument it equals;

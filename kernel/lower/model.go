@@ -680,6 +680,12 @@ func (tx *Tx) realErrors(p *parsed, errs []error) []error {
 		if ok && strings.HasPrefix(te.Msg, "declared and not used") && top[te.Pos] {
 			continue
 		}
+		// go/types compares packages by identity there, and each cell is
+		// checked as a package of its own: a type of an earlier cell is
+		// the session's as much as the cell's.
+		if ok && strings.HasPrefix(te.Msg, "implicit assignment to unexported field") && strings.Contains(te.Msg, "of type main.") {
+			continue
+		}
 		out = append(out, err)
 	}
 	return out
@@ -702,8 +708,11 @@ func (tx *Tx) reword(msg string) string {
 	if m := couldNotImport.FindStringSubmatch(msg); m != nil {
 		return fmt.Sprintf("cannot import %s: %s", m[1], m[2])
 	}
-	return names.Replace(msg)
+	return mainQualifier.ReplaceAllString(names.Replace(msg), "$1")
 }
+
+// mainQualifier: types of earlier cells are written main.T in messages.
+var mainQualifier = regexp.MustCompile(`(^|[^\w.])main\.`)
 
 var couldNotImport = regexp.MustCompile(`^could not import (\S+) \((.*)\)$`)
 

@@ -118,7 +118,8 @@ func Pull2[K, V any](seq Seq2[K, V]) (func() (K, V, bool), func()) {
 		resume <- true
 		select {
 		case k := <-keys:
-			return k, <-values, true
+			v := <-values
+			return k, v, true
 		case f := <-finished:
 			done = true
 			if f != nil {
