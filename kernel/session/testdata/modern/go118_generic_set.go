@@ -16,9 +16,9 @@ func Of[T comparable](xs ...T) Set[T] {
 	return s
 }
 
-func (s Set[T]) Add(x T)           { s[x] = struct{}{} }
-func (s Set[T]) Has(x T) bool      { _, ok := s[x]; return ok }
-func (s Set[T]) Len() int          { return len(s) }
+func (s Set[T]) Add(x T)      { s[x] = struct{}{} }
+func (s Set[T]) Has(x T) bool { _, ok := s[x]; return ok }
+func (s Set[T]) Len() int     { return len(s) }
 
 func Union[T comparable](a, b Set[T]) Set[T] {
 	u := Set[T]{}
