@@ -292,6 +292,28 @@ func (tx *Tx) newHelper(l *lowerer, t types.Type, pos token.Pos) (string, error)
 	return in.name, nil
 }
 
+// identity returns an interpreted function that returns its argument, of
+// function type t (see closureArgs).
+func (tx *Tx) identity(l *lowerer, t types.Type, pos token.Pos) (string, error) {
+	for _, in := range tx.m.ids {
+		if types.Identical(in.args[0], t) {
+			tx.need(l, in)
+			return in.name, nil
+		}
+	}
+	ts := l.typeExpr(t, pos)
+	if l.err != nil {
+		return "", l.err
+	}
+	tx.m.n++
+	in := &instance{args: []types.Type{t}, name: fmt.Sprintf("%sFn%d", Prefix, tx.m.n)}
+	in.text = fmt.Sprintf("func %s(f %s) %s { return f }", in.name, ts, ts)
+	tx.m.ids = append(tx.m.ids, in)
+	tx.m.display[in.name] = "a func literal"
+	tx.need(l, in)
+	return in.name, nil
+}
+
 // typeExpr writes a type as the interpreter's session can name it.
 func (l *lowerer) typeExpr(t types.Type, pos token.Pos) string {
 	s, err := l.typeString(l.sub(t))

@@ -30,6 +30,7 @@ type lowerer struct {
 	loops   []*loopFrame
 	renames map[types.Object]string // loop variables renamed in a header
 	deps    *[]*instance            // while writing an instance: the instances it needs
+	defines bool                    // a cell's top-level var declarations become definitions
 }
 
 // fnFrame is a function being lowered (or a cell's top level).
@@ -104,7 +105,7 @@ func (l *lowerer) sub(t types.Type) types.Type {
 // lowerGroup lowers a checked group into the unit.
 func (tx *Tx) lowerGroup(p *parsed, info *types.Info, u *Unit) error {
 	src := tx.source(p)
-	l := &lowerer{tx: tx, u: u, info: info, text: p.g.Text, base: p.header, tf: p.tf, home: nil, renames: map[types.Object]string{}}
+	l := &lowerer{tx: tx, u: u, info: info, text: p.g.Text, base: p.header, tf: p.tf, home: nil, renames: map[types.Object]string{}, defines: p.g.Vars}
 	_ = src
 	if p.g.Decls {
 		for _, d := range p.file.Decls {
@@ -113,6 +114,7 @@ func (tx *Tx) lowerGroup(p *parsed, info *types.Info, u *Unit) error {
 	} else {
 		l.fn = &fnFrame{bodyLeft: 0}
 		for _, st := range p.body.List {
+			l.commaOK(st)
 			l.stmt(st)
 		}
 		u.Show = l.show(p.body)
@@ -124,7 +126,7 @@ func (tx *Tx) lowerGroup(p *parsed, info *types.Info, u *Unit) error {
 	if err != nil {
 		return &Error{Cell: p.g.Cell, Line: p.g.Line, Col: p.g.Col, Msg: "internal error lowering the cell: " + err.Error()}
 	}
-	if p.g.Decls && u.Prelude != "" {
+	if p.g.Decls && !p.g.Vars && u.Prelude != "" {
 		// Declarations the group's own may need: after them, in one program.
 		text += "\n" + u.Prelude
 		u.Prelude = ""
@@ -142,6 +144,35 @@ func (tx *Tx) posErr(p *parsed, err error) error {
 		return e
 	}
 	return &Error{Cell: p.g.Cell, Line: p.g.Line, Col: p.g.Col, Msg: err.Error()}
+}
+
+// commaOK lowers a comma-ok definition at a cell's top level
+// (v, ok := m[k], x.(T), <-c), which yaegi fails to compile there ("nil
+// type"), to a definition from a call of a function literal that makes it.
+func (l *lowerer) commaOK(st ast.Stmt) {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+		return
+	}
+	x := ast.Unparen(as.Rhs[0])
+	switch x := x.(type) {
+	case *ast.IndexExpr, *ast.TypeAssertExpr:
+	case *ast.UnaryExpr:
+		if x.Op != token.ARROW {
+			return
+		}
+	default:
+		return
+	}
+	tuple, ok := l.info.TypeOf(as.Rhs[0]).(*types.Tuple)
+	if !ok || tuple.Len() != 2 {
+		return
+	}
+	a, b := l.name("V"), l.name("V")
+	t0 := l.typeExpr(tuple.At(0).Type(), as.Pos())
+	t1 := l.typeExpr(tuple.At(1).Type(), as.Pos())
+	l.ed.insert(l.off(as.Rhs[0].Pos()), fmt.Sprintf("func() (%s, %s) { %s, %s := ", t0, t1, a, b))
+	l.ed.insert(l.off(as.Rhs[0].End()), fmt.Sprintf("; return %s, %s }()", a, b))
 }
 
 // show tells what a statement group's final expression shows.
@@ -229,6 +260,10 @@ func (l *lowerer) decl(d ast.Decl) {
 			}
 			return
 		}
+		if d.Tok == token.VAR && l.defines {
+			l.varDefines(d)
+			return
+		}
 		for _, sp := range d.Specs {
 			l.walk(sp)
 		}
@@ -250,6 +285,66 @@ func (l *lowerer) decl(d ast.Decl) {
 			}
 		}
 		l.funcDecl(d, nil)
+	}
+}
+
+// varDefines lowers the var declarations of a cell's top level that have
+// values to definitions: yaegi compiles a var declaration as a file, which
+// does not see the variables earlier statements defined ("variable
+// definition loop").
+func (l *lowerer) varDefines(d *ast.GenDecl) {
+	any := false
+	for _, sp := range d.Specs {
+		if len(sp.(*ast.ValueSpec).Values) > 0 {
+			any = true
+		}
+	}
+	if !any {
+		for _, sp := range d.Specs {
+			l.walk(sp)
+		}
+		return
+	}
+	if d.Lparen.IsValid() {
+		l.ed.replace(l.off(d.Pos()), l.off(d.Lparen)+1, blank(l.text[l.off(d.Pos()):l.off(d.Lparen)+1]))
+		l.ed.replace(l.off(d.Rparen), l.off(d.Rparen)+1, " ")
+	} else {
+		l.ed.replace(l.off(d.Pos()), l.off(d.Specs[0].Pos()), "")
+	}
+	for _, sp := range d.Specs {
+		vs := sp.(*ast.ValueSpec)
+		if len(vs.Values) == 0 {
+			l.ed.insert(l.off(vs.Pos()), "var ")
+			l.walk(vs)
+			continue
+		}
+		for _, n := range vs.Names {
+			l.walk(n)
+		}
+		if vs.Type == nil {
+			// "a, b = 1, 2" after the names: the "=" becomes ":="
+			l.ed.replace(l.off(vs.Names[len(vs.Names)-1].End()), l.off(vs.Values[0].Pos()), " := ")
+			for _, v := range vs.Values {
+				l.walk(v)
+			}
+			continue
+		}
+		t := l.lowered(vs.Type)
+		if strings.HasPrefix(t, "*") || strings.HasPrefix(t, "<-") || strings.HasPrefix(t, "func") || strings.HasPrefix(t, "chan") {
+			t = "(" + t + ")"
+		}
+		l.ed.replace(l.off(vs.Names[len(vs.Names)-1].End()), l.off(vs.Values[0].Pos()), " := ")
+		if len(vs.Values) == len(vs.Names) {
+			for _, v := range vs.Values {
+				l.ed.insert(l.off(v.Pos()), t+"(")
+				l.walk(v)
+				l.ed.insert(l.off(v.End()), ")")
+			}
+		} else {
+			for _, v := range vs.Values {
+				l.walk(v)
+			}
+		}
 	}
 }
 
@@ -1231,7 +1326,17 @@ func (l *lowerer) typeArg(t types.Type, id *ast.Ident) string {
 // call lowers calls of min, max, clear and new(value), and variadic
 // calls the interpreter would misread.
 func (l *lowerer) call(c *ast.CallExpr) bool {
+	if tv := l.info.Types[c]; tv.Value != nil && len(l.subst) == 0 {
+		if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
+			if _, ok := l.info.Uses[sel.Sel].(*types.Builtin); ok {
+				// unsafe.Sizeof and friends: constants the interpreter lacks
+				l.ed.replace(l.off(c.Pos()), l.off(c.End()), l.typeExpr(tv.Type, c.Pos())+"("+constLiteral(tv.Value)+")")
+				return false
+			}
+		}
+	}
 	l.variadic(c)
+	l.closureArgs(c)
 	id, ok := ast.Unparen(c.Fun).(*ast.Ident)
 	if !ok {
 		return true
@@ -1294,6 +1399,73 @@ func (l *lowerer) variadic(c *ast.CallExpr) {
 	first := c.Args[n-1]
 	l.ed.insert(l.off(first.Pos()), l.typeExpr(slice, c.Pos())+"{")
 	l.ed.insert(l.off(c.Args[len(c.Args)-1].End()), "}...")
+}
+
+// closureArgs passes a function literal that a loop body hands to
+// compiled code through an interpreted identity function: yaegi makes a
+// literal given straight to compiled code a function of the loop's live
+// frame, so a goroutine it starts later (wg.Go(func() {...})) sees the
+// variables of a later iteration.
+func (l *lowerer) closureArgs(c *ast.CallExpr) {
+	inLoop := false
+	for _, f := range l.loops {
+		inLoop = inLoop || f.loop
+	}
+	if !inLoop || l.interpreted(c) {
+		return
+	}
+	for _, a := range c.Args {
+		lit, ok := a.(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		name, err := l.tx.identity(l, l.typeOf(lit), lit.Pos())
+		if err != nil {
+			l.fail(lit.Pos(), "%v", err)
+			return
+		}
+		l.ed.insert(l.off(lit.Pos()), name+"(")
+		l.ed.insert(l.off(lit.End()), ")")
+	}
+}
+
+// interpreted tells whether a call calls interpreted code: a function or
+// method a cell declared, or an instance of generic code.
+func (l *lowerer) interpreted(c *ast.CallExpr) bool {
+	switch f := ast.Unparen(c.Fun).(type) {
+	case *ast.FuncLit:
+		return true
+	case *ast.Ident:
+		if _, ok := l.info.Instances[f]; ok {
+			return true
+		}
+		if obj := l.info.Uses[f]; obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == "main" {
+			return true
+		}
+		if _, ok := l.info.Uses[f].(*types.Var); ok {
+			return false
+		}
+	case *ast.SelectorExpr:
+		if _, ok := l.info.Instances[f.Sel]; ok {
+			return true
+		}
+		if sel := l.info.Selections[f]; sel != nil {
+			if obj := sel.Obj(); obj.Pkg() != nil && obj.Pkg().Path() == "main" {
+				return true
+			}
+			if sel.Kind() == types.FieldVal {
+				return false
+			}
+		}
+		if obj := l.info.Uses[f.Sel]; obj != nil && obj.Pkg() != nil {
+			if src := l.tx.m.u.sourceOf(obj); src != nil {
+				return true
+			}
+		}
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return true
+	}
+	return false
 }
 
 // minMax lowers min and max: a constant result is the argument it equals;

@@ -39,6 +39,7 @@ type Model struct {
 	taken    map[string]bool   // aliases in use
 	imported map[string]bool   // aliases the interpreter has imported
 	insts    map[types.Object][]*instance
+	ids      []*instance       // identity functions (closureArgs)
 	display  map[string]string // instance name -> how to show it ("Sort[[]int]")
 	typeText map[*types.Named]string
 	n        int
@@ -74,6 +75,7 @@ func (m *Model) Reset() {
 	m.taken = map[string]bool{}
 	m.imported = map[string]bool{}
 	m.insts = map[types.Object][]*instance{}
+	m.ids = nil
 	m.display = map[string]string{}
 	m.typeText = map[*types.Named]string{}
 }
@@ -134,8 +136,9 @@ type Group struct {
 	Text      string
 	Line, Col int  // where Text starts in the cell
 	Decls     bool // declarations, read as a file; else statements, as a function body
-	// Hidden: a statement that declares nothing for the session (%timeit's).
-	Hidden bool
+	// Vars: the group is a cell's top-level var declarations, run by the
+	// interpreter as statements (their values become definitions).
+	Vars bool
 }
 
 // Show says what a group's final expression statement shows.

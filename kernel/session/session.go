@@ -387,7 +387,7 @@ func (s *Session) unit(ctx context.Context, c Cell, g item) (*lower.Unit, error)
 			return nil, err
 		}
 	}
-	u, err := s.tx.Lower(lower.Group{Cell: c.Name, Text: src, Line: g.line, Col: g.col, Decls: g.kind != stmt})
+	u, err := s.tx.Lower(lower.Group{Cell: c.Name, Text: src, Line: g.line, Col: g.col, Decls: g.kind != stmt, Vars: g.vars})
 	if err != nil {
 		return nil, s.lowerError(err)
 	}
