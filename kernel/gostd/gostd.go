@@ -27,6 +27,7 @@ func init() {
 	printers := []reflect.Type{
 		reflect.TypeOf((*fmt.Formatter)(nil)).Elem(),
 		reflect.TypeOf((*fmt.Stringer)(nil)).Elem(),
+		reflect.TypeOf((*error)(nil)).Elem(),
 	}
 	for _, f := range []any{fmt.Errorf, fmt.Fprint, fmt.Fprintf, fmt.Fprintln, fmt.Print, fmt.Printf, fmt.Println,
 		fmt.Sprint, fmt.Sprintf, fmt.Sprintln, fmt.Append, fmt.Appendf, fmt.Appendln,

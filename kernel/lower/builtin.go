@@ -53,3 +53,4 @@ func clearOf(x any) {
 		panic("clear of a " + v.Kind().String())
 	}
 }
+

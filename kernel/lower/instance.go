@@ -478,7 +478,7 @@ func (l *lowerer) namedString(t *types.Named) (string, error) {
 	}
 	path := obj.Pkg().Path()
 	if path == "main" {
-		if obj.Parent() == nil || obj.Parent() != obj.Pkg().Scope() {
+		if !pkgLevel(obj) {
 			return "", fmt.Errorf("%s is declared inside a function: generic code instantiated with it cannot name it in the interpreter (declare the type at a cell's top level)", obj.Name())
 		}
 		return obj.Name(), nil
@@ -585,4 +585,10 @@ func substitute(t types.Type, m map[*types.TypeParam]types.Type) types.Type {
 		return inst
 	}
 	return t
+}
+
+// pkgLevel tells whether an object is declared at a package's level (a
+// cell's top level is one): its scope's parent is the universe.
+func pkgLevel(obj types.Object) bool {
+	return obj.Parent() != nil && obj.Parent().Parent() == types.Universe
 }

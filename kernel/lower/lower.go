@@ -108,6 +108,24 @@ func (tx *Tx) lowerGroup(p *parsed, info *types.Info, u *Unit) error {
 	l := &lowerer{tx: tx, u: u, info: info, text: p.g.Text, base: p.header, tf: p.tf, home: nil, renames: map[types.Object]string{}, defines: p.g.Vars}
 	_ = src
 	if p.g.Decls {
+		if l.defines {
+			// Only if a value reads a variable of an earlier group: the
+			// group is then run as statements.
+			l.defines = false
+			own := map[types.Object]bool{}
+			for _, obj := range info.Defs {
+				own[obj] = true
+			}
+			for _, d := range p.file.Decls {
+				if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+					for _, sp := range gd.Specs {
+						for _, v := range sp.(*ast.ValueSpec).Values {
+							l.defines = l.defines || l.readsSession(v, own)
+						}
+					}
+				}
+			}
+		}
 		for _, d := range p.file.Decls {
 			l.decl(d)
 		}
@@ -295,9 +313,7 @@ func (l *lowerer) decl(d ast.Decl) {
 func (l *lowerer) varDefines(d *ast.GenDecl) {
 	any := false
 	for _, sp := range d.Specs {
-		if len(sp.(*ast.ValueSpec).Values) > 0 {
-			any = true
-		}
+		any = any || len(sp.(*ast.ValueSpec).Values) > 0
 	}
 	if !any {
 		for _, sp := range d.Specs {
@@ -334,6 +350,16 @@ func (l *lowerer) varDefines(d *ast.GenDecl) {
 			t = "(" + t + ")"
 		}
 		l.ed.replace(l.off(vs.Names[len(vs.Names)-1].End()), l.off(vs.Values[0].Pos()), " := ")
+		if types.IsInterface(l.typeOf(vs.Type)) && len(vs.Values) == len(vs.Names) {
+			// yaegi fails to convert a value of its own type to an interface
+			// (error(&e)); a function's return converts it.
+			for _, v := range vs.Values {
+				l.ed.insert(l.off(v.Pos()), "func() "+t+" { return ")
+				l.walk(v)
+				l.ed.insert(l.off(v.End()), " }()")
+			}
+			continue
+		}
 		if len(vs.Values) == len(vs.Names) {
 			for _, v := range vs.Values {
 				l.ed.insert(l.off(v.Pos()), t+"(")
@@ -346,6 +372,21 @@ func (l *lowerer) varDefines(d *ast.GenDecl) {
 			}
 		}
 	}
+}
+
+// readsSession tells whether an expression reads a variable of the
+// session (declared at a cell's top level) that own does not hold.
+func (l *lowerer) readsSession(e ast.Expr, own map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := l.info.Uses[id].(*types.Var); ok && !own[v] && v.Pkg() != nil && v.Pkg().Path() == "main" && (v.Parent() == nil || pkgLevel(v)) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 func isConstraint(obj types.Object) bool {
@@ -1041,7 +1082,7 @@ func (l *lowerer) deferStmt(s *ast.DeferStmt) {
 		}
 	}
 	if stack == "" {
-		l.walk(s.Call)
+		l.loopDefer(s)
 		return
 	}
 	call := s.Call
@@ -1082,6 +1123,93 @@ func (l *lowerer) deferStmt(s *ast.DeferStmt) {
 		prev = a.End()
 	}
 	l.ed.replace(l.off(prev), l.off(s.End()), fmt.Sprintf("; %s = append(%s, func() { %s(%s%s) }) }", stack, stack, f, strings.Join(args, ", "), ell))
+}
+
+// loopDefer lowers a defer in a loop: yaegi keeps a deferred call's
+// arguments as references to the variables they were read from, so that
+// "for i := 0; i < 3; i++ { defer fmt.Println(i) }" prints 3 three times.
+// The arguments (and a method's receiver) are copied first into variables
+// of their own, and a deferred function literal gets the loop's variables
+// it uses as parameters of a function that makes it:
+//
+//	defer f(i)             ->  { a := i; defer f(a) }
+//	defer func() { g(i) }()  ->  { f := func(i int) func() { return func() { g(i) } }(i); defer f() }
+func (l *lowerer) loopDefer(s *ast.DeferStmt) {
+	var loop ast.Stmt
+	for i := len(l.loops) - 1; i >= 0; i-- {
+		if l.loops[i].loop {
+			loop = l.loops[0].stmt // the outermost: its variables are per iteration
+			break
+		}
+	}
+	if loop == nil {
+		l.walk(s.Call)
+		return
+	}
+	call := s.Call
+	tv := l.info.Types[call.Fun]
+	var pre []string
+	fun := ""
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.FuncLit:
+		fun = l.lowered(f)
+		var params, args []string
+		seen := map[types.Object]bool{}
+		ast.Inspect(f.Body, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			obj, ok := l.info.Uses[id].(*types.Var)
+			if !ok || seen[obj] || obj.Pos() < loop.Pos() || obj.Pos() >= loop.End() || (obj.Pos() >= f.Pos() && obj.Pos() < f.End()) {
+				return true
+			}
+			seen[obj] = true
+			params = append(params, obj.Name()+" "+l.typeExpr(obj.Type(), id.Pos()))
+			args = append(args, obj.Name())
+			return true
+		})
+		if len(params) > 0 {
+			// made now, in a frame of its own (yaegi evaluates a deferred
+			// function at the call, and deadlocks on a closure made in the
+			// deferring function's own frame)
+			ft := l.typeExpr(l.typeOf(f), f.Pos())
+			fv := l.name("F")
+			pre = append(pre, fmt.Sprintf("%s := func(%s) %s { return %s }(%s)", fv, strings.Join(params, ", "), ft, fun, strings.Join(args, ", ")))
+			fun = fv
+		}
+	case *ast.SelectorExpr:
+		if sel := l.info.Selections[f]; sel != nil && sel.Kind() == types.MethodVal && l.info.Types[f.X].Value == nil {
+			r := l.name("R")
+			pre = append(pre, r+" := "+l.lowered(f.X))
+			fun = r + "." + f.Sel.Name
+		} else {
+			fun = l.lowered(f)
+		}
+	default:
+		fun = l.lowered(call.Fun)
+	}
+	_ = tv
+	var args []string
+	for _, a := range call.Args {
+		text := l.lowered(a)
+		if l.info.Types[a].Value != nil {
+			args = append(args, text)
+			continue
+		}
+		n := l.name("A")
+		pre = append(pre, n+" := "+text)
+		args = append(args, n)
+	}
+	ell := ""
+	if call.Ellipsis.IsValid() {
+		ell = "..."
+	}
+	text := fmt.Sprintf("defer %s(%s%s)", fun, strings.Join(args, ", "), ell)
+	if len(pre) > 0 {
+		text = "{ " + strings.Join(pre, "; ") + "; " + text + " }"
+	}
+	l.ed.replace(l.off(s.Pos()), l.off(s.End()), text)
 }
 
 // lowered returns the lowered text of a node, leaving the lowerer's own
@@ -1301,7 +1429,7 @@ func (l *lowerer) ident(id *ast.Ident) {
 			return
 		}
 	}
-	if obj.Pkg() == nil || obj.Parent() == nil || obj.Parent() != obj.Pkg().Scope() {
+	if obj.Pkg() == nil || !pkgLevel(obj) {
 		return // universe, or local
 	}
 	if obj.Pkg().Path() == "main" && (l.home == nil || l.home.Path() == "main") {
@@ -1337,6 +1465,9 @@ func (l *lowerer) call(c *ast.CallExpr) bool {
 	}
 	l.variadic(c)
 	l.closureArgs(c)
+	if l.errorsAs(c) {
+		return false
+	}
 	id, ok := ast.Unparen(c.Fun).(*ast.Ident)
 	if !ok {
 		return true
@@ -1399,6 +1530,56 @@ func (l *lowerer) variadic(c *ast.CallExpr) {
 	first := c.Args[n-1]
 	l.ed.insert(l.off(first.Pos()), l.typeExpr(slice, c.Pos())+"{")
 	l.ed.insert(l.off(c.Args[len(c.Args)-1].End()), "}...")
+}
+
+// errorsAs makes errors.As(err, &x), x of a type a cell declared, a call
+// of the errors shim's asTarget, which asks the interpreter's type
+// assertions rather than reflection.
+func (l *lowerer) errorsAs(c *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	if !ok || len(c.Args) != 2 {
+		return false
+	}
+	obj := l.info.Uses[sel.Sel]
+	if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "errors" || obj.Name() != "As" {
+		return false
+	}
+	pt, ok := l.typeOf(c.Args[1]).Underlying().(*types.Pointer)
+	if !ok || !fromCells(pt.Elem()) {
+		return false
+	}
+	pkg, err := l.tx.m.u.Import("errors")
+	if err != nil {
+		return false
+	}
+	as := pkg.Scope().Lookup("asTarget")
+	if as == nil {
+		return false
+	}
+	name, err := l.tx.instance(l, as, []types.Type{pt.Elem()})
+	if err != nil {
+		l.fail(c.Pos(), "%v", err)
+		return true
+	}
+	l.ed.replace(l.off(c.Fun.Pos()), l.off(c.Fun.End()), name)
+	for _, a := range c.Args {
+		l.walk(a)
+	}
+	return true
+}
+
+// fromCells tells whether a type is (or points to) one a cell declared.
+func fromCells(t types.Type) bool {
+	for {
+		switch u := t.(type) {
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		case *types.Named:
+			return u.Obj().Pkg() != nil && u.Obj().Pkg().Path() == "main"
+		}
+		return false
+	}
 }
 
 // closureArgs passes a function literal that a loop body hands to
