@@ -53,4 +53,3 @@ func clearOf(x any) {
 		panic("clear of a " + v.Kind().String())
 	}
 }
-
