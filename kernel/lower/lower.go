@@ -883,7 +883,11 @@ func (l *lowerer) rangeFunc(s *ast.RangeStmt, label string, ls *ast.LabeledStmt)
 			header += fmt.Sprintf(" var %s %s;", r, l.typeExpr(l.fn.sig.Results().At(i).Type(), s.Pos()))
 		}
 	}
-	l.ed.replace(l.off(start), l.off(s.X.Pos()), header+" (")
+	if start != s.For {
+		// the label goes, its lines stay
+		l.ed.replace(l.off(start), l.off(s.For), blank(l.text[l.off(start):l.off(s.For)]))
+	}
+	l.ed.replace(l.off(s.For), l.off(s.X.Pos()), header+" (")
 	l.walk(s.X)
 	var params, prefix []string
 	exprs := []ast.Expr{s.Key, s.Value}
@@ -1314,7 +1318,11 @@ func (l *lowerer) instanceOf(id *ast.Ident) string {
 	}
 	name, err := l.tx.instance(l, obj, args)
 	if err != nil {
-		l.fail(id.Pos(), "%v", err)
+		if l.deps == nil {
+			l.fail(id.Pos(), "cannot interpret %s: %v; call it from a %%%%compile cell", displayName(obj, args), err)
+		} else {
+			l.fail(id.Pos(), "%v", err)
+		}
 		return id.Name
 	}
 	return name
