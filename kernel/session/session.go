@@ -568,43 +568,6 @@ func (s *Session) evalWrapped(ctx context.Context, c Cell, g item, src string) (
 	return Result{}, nil
 }
 
-// voidCall tells whether the final expression of a cell calls a function
-// that returns nothing: yaegi then gives a stale value of its frame (the
-// receiver, or the previous cell's result). The callee is evaluated again
-// to learn its type, so only a callee without calls in it is looked at
-// ("bar.Done", "pkg.F", "f").
-func (s *Session) voidCall(c Cell, g item, last string) bool {
-	e, err := parser.ParseExpr(last)
-	if err != nil {
-		return false
-	}
-	call, ok := e.(*ast.CallExpr)
-	if !ok || !plainName(call.Fun) {
-		return false
-	}
-	fun := last[call.Fun.Pos()-1 : call.Fun.End()-1]
-	prog, err := s.in.Compile(lineDirective(c.Name, g.line, g.col) + fun)
-	if err != nil {
-		resync(s.in)
-		return false
-	}
-	v, err := s.in.Execute(prog)
-	return err == nil && v.IsValid() && v.Kind() == reflect.Func && v.Type().NumOut() == 0
-}
-
-// plainName tells whether e is a name or a selector of names.
-func plainName(e ast.Expr) bool {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return true
-	case *ast.SelectorExpr:
-		return plainName(e.X)
-	case *ast.ParenExpr:
-		return plainName(e.X)
-	}
-	return false
-}
-
 // execute runs a compiled program, and waits, after an interrupt, until
 // its code has stopped.
 func (s *Session) execute(ctx context.Context, prog *interp.Program) (reflect.Value, error) {
@@ -647,88 +610,9 @@ func lineDirective(name string, line, col int) string {
 // cellOf returns the cell name of a file name made by lineDirective.
 func cellOf(file string) string { return strings.TrimSuffix(file, "/_.go") }
 
+// placeholder is the type of the value yaegi gives declarations and calls
+// of functions that return nothing.
 var placeholder = reflect.TypeOf((*any)(nil))
-
-// showable: the cell ends with an expression statement whose value is
-// real (not yaegi's placeholder for declarations and void calls), and is
-// not a call of the fmt print family, whose byte count is noise.
-func showable(last string, kind itemKind, v reflect.Value) bool {
-	if kind != stmt || !v.IsValid() || v.Type() == placeholder {
-		return false
-	}
-	if _, err := parser.ParseExpr(last); err != nil {
-		return false
-	}
-	for _, p := range []string{"fmt.Print", "fmt.Fprint", "println(", "print("} {
-		if strings.HasPrefix(last, p) {
-			return false
-		}
-	}
-	return true
-}
-
-// dropRepeatedImports blanks the imports that earlier cells made (yaegi
-// rejects importing a package twice into the same scope), keeping every
-// other byte where it was so that positions still map to the cell. It
-// returns the imports left, as "name path" keys.
-func (s *Session) dropRepeatedImports(src string) (string, []string) {
-	const pre = "package main;"
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "", pre+src, parser.ImportsOnly)
-	if err != nil || len(f.Imports) == 0 {
-		return src, nil
-	}
-	b := []byte(src)
-	blank := func(from, to token.Pos) {
-		for i := fset.Position(from).Offset - len(pre); i < fset.Position(to).Offset-len(pre) && i < len(b); i++ {
-			if i >= 0 && b[i] != '\n' {
-				b[i] = ' '
-			}
-		}
-	}
-	var kept []string
-	for _, d := range f.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.IMPORT {
-			continue
-		}
-		dropped := 0
-		for _, sp := range gd.Specs {
-			im := sp.(*ast.ImportSpec)
-			name := ""
-			if im.Name != nil {
-				name = im.Name.Name
-			}
-			key := name + " " + im.Path.Value
-			if s.imported[key] || hasString(kept, key) {
-				blank(im.Pos(), im.End())
-				dropped++
-				continue
-			}
-			kept = append(kept, key)
-		}
-		if dropped == len(gd.Specs) {
-			blank(gd.Pos(), gd.End())
-		}
-	}
-	return string(b), kept
-}
-
-func hasString(list []string, x string) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
-// declare records the top-level names a compiled group declares.
-func (s *Session) declare(kind itemKind, src string) {
-	for name, k := range declared(kind, src) {
-		s.names[name] = k
-	}
-}
 
 // declared returns the top-level names src declares, with their kinds.
 func declared(kind itemKind, src string) map[string]string {
