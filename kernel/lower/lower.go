@@ -1331,6 +1331,10 @@ func (l *lowerer) instanceOf(id *ast.Ident) string {
 // selector lowers pkg.Name: through the hidden import of pkg's path, or
 // to an instance.
 func (l *lowerer) selector(s *ast.SelectorExpr) bool {
+	if sel := l.info.Selections[s]; sel != nil && sel.Kind() == types.MethodExpr {
+		l.methodExpr(s, sel)
+		return false
+	}
 	x, ok := s.X.(*ast.Ident)
 	if !ok {
 		return true
@@ -1346,6 +1350,45 @@ func (l *lowerer) selector(s *ast.SelectorExpr) bool {
 	obj := l.info.Uses[s.Sel]
 	l.ed.replace(l.off(s.Pos()), l.off(s.End()), l.qualified(obj, pn.Imported().Path(), s.Sel.Pos()))
 	return false
+}
+
+// methodExpr lowers a method expression ((*T).M, which yaegi calls with
+// one argument too many) to a function literal calling the method.
+func (l *lowerer) methodExpr(s *ast.SelectorExpr, sel *types.Selection) {
+	sig, ok := l.sub(sel.Type()).(*types.Signature)
+	if !ok {
+		l.walk(s.X)
+		return
+	}
+	var params, args []string
+	for i := 0; i < sig.Params().Len(); i++ {
+		p := fmt.Sprintf("%s%d", Prefix+"M", i)
+		t := l.typeExpr(sig.Params().At(i).Type(), s.Pos())
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			t = "..." + strings.TrimPrefix(t, "[]")
+			p += "..."
+		}
+		params = append(params, fmt.Sprintf("%s%d %s", Prefix+"M", i, t))
+		if i > 0 {
+			args = append(args, p)
+		}
+	}
+	call := fmt.Sprintf("%s0.%s(%s)", Prefix+"M", s.Sel.Name, strings.Join(args, ", "))
+	results := ""
+	switch r := sig.Results(); r.Len() {
+	case 0:
+	case 1:
+		results = " " + l.typeExpr(r.At(0).Type(), s.Pos())
+		call = "return " + call
+	default:
+		ts, err := l.typeString(r)
+		if err != nil {
+			l.fail(s.Pos(), "%v", err)
+		}
+		results = " (" + ts + ")"
+		call = "return " + call
+	}
+	l.ed.replace(l.off(s.Pos()), l.off(s.End()), fmt.Sprintf("func(%s)%s { %s }", strings.Join(params, ", "), results, call))
 }
 
 // qualified names a package-level object of another package from the
