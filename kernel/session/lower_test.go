@@ -114,3 +114,18 @@ func TestPanicInGenericCode(t *testing.T) {
 		t.Fatalf("%v\n%s", e, trace)
 	}
 }
+
+// A %reset in the middle of a cell: the groups after it see nothing
+// declared before it, in the type checker as in the interpreter.
+func TestResetMidCell(t *testing.T) {
+	s, _ := New()
+	eval(t, s, "a := 1")
+	_, e := run(t, s, "In[2]", "b := a\n%reset\nc := b")
+	if e == nil || !strings.Contains(e.Message, "In[2]:3:6: undefined: b") {
+		t.Fatalf("%v", e)
+	}
+	eval(t, s, "a := \"new\"")
+	if r := eval(t, s, "a + \"!\""); r.Value.Interface() != "new!" {
+		t.Fatalf("%v", r.Value)
+	}
+}

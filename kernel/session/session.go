@@ -234,6 +234,9 @@ func (s *Session) reset() error {
 	s.names = map[string]string{}
 	if s.model != nil {
 		s.model.Reset()
+		if s.tx != nil {
+			s.tx = s.model.Begin() // a %reset in a cell: the groups after it see nothing before
+		}
 	}
 	return nil
 }
@@ -770,7 +773,7 @@ func (s *Session) Complete(code string, cursor int) (matches []string, start, en
 		cands = append(cands, pkgName(path))
 	}
 	for _, c := range cands {
-		if strings.HasPrefix(c, prefix) {
+		if strings.HasPrefix(c, prefix) && !strings.HasPrefix(c, lower.Prefix) && !strings.HasPrefix(c, wrapPrefix) {
 			matches = append(matches, c)
 		}
 	}
