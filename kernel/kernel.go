@@ -411,6 +411,9 @@ func (k *Kernel) execute(sock zmq4.Socket, msg *wire.Message) {
 	}
 	if fail == nil {
 		k.cells = append(k.cells, cellRecord{name: name, code: req.Code, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
+	} else if death == nil && rep != nil && rep.Done != "" {
+		// What the cell declared before it failed is the session's too.
+		k.cells = append(k.cells, cellRecord{name: name, code: rep.Done, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
 	}
 	k.histMu.Unlock()
 	k.reply(sock, msg, "execute_reply", content)

@@ -224,7 +224,7 @@ func (s *server) execute(q Request) *Reply {
 	}
 	rep := &Reply{Status: "ok", Reset: res.Reset, Goroutines: left}
 	if err != nil {
-		rep.Status, rep.Error = "error", errorOf(err)
+		rep.Status, rep.Error, rep.Done = "error", errorOf(err), res.Done
 		return rep
 	}
 	if res.Show && !quiet {
