@@ -141,6 +141,8 @@ fuzz:
 	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadGames -fuzztime 60s .
 	cd kernel/session && $(GO) test -run XXX -fuzz FuzzSplit -fuzztime 60s .
 	cd kernel && $(GO) test -run XXX -fuzz FuzzParseConnection -fuzztime 60s .
+	cd kernel/zmtp && $(GO) test -run XXX -fuzz FuzzReader -fuzztime 60s .
+	cd kernel/zmtp && $(GO) test -run XXX -fuzz FuzzMetadata -fuzztime 60s .
 
 clean:
 	rm -rf bin build $(OUT)

@@ -105,3 +105,16 @@ func TestParseMemoryLimit(t *testing.T) {
 		t.Errorf("50%% of %d: %d %v", total, half, err)
 	}
 }
+
+func TestParseMaxMessage(t *testing.T) {
+	for in, want := range map[string]int64{"256MiB": 256 << 20, "1GiB": 1 << 30, "1MiB": 1 << 20, "2.5MB": 2.5e6} {
+		if got, err := ParseMaxMessage(in); err != nil || got != want {
+			t.Errorf("%q: %d %v, want %d", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "lots", "-1GiB", "100KiB", "65GiB", "off", "50%"} {
+		if _, err := ParseMaxMessage(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}

@@ -16,13 +16,12 @@ import (
 	"sync"
 	"syscall"
 
-	"github.com/go-zeromq/zmq4"
-
 	"github.com/coevolab/coevo/kernel/display"
 	"github.com/coevolab/coevo/kernel/native"
 	"github.com/coevolab/coevo/kernel/session"
 	"github.com/coevolab/coevo/kernel/wire"
 	"github.com/coevolab/coevo/kernel/worker"
+	"github.com/coevolab/coevo/kernel/zmtp"
 )
 
 // Version is reported in kernel_info.
@@ -40,7 +39,7 @@ type Kernel struct {
 	sup     *supervisor
 	module  string // the session's Go module, which its workers share ("" if there is no cache directory)
 
-	shell, control, stdin, iopub, hb zmq4.Socket
+	shell, control, stdin, iopub, hb *zmtp.Socket
 	iopubMu                          sync.Mutex
 	inputs                           chan *wire.Message // input_reply messages
 	inputMu                          sync.Mutex         // one input request at a time
@@ -86,29 +85,30 @@ func (k *Kernel) Run(ctx context.Context) error {
 	}
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
-	k.shell = zmq4.NewRouter(ctx)
-	k.control = zmq4.NewRouter(ctx)
-	k.stdin = zmq4.NewRouter(ctx)
-	k.iopub = zmq4.NewPub(ctx)
-	k.hb = zmq4.NewRep(ctx)
 	socks := []struct {
-		s    zmq4.Socket
+		s    **zmtp.Socket
+		kind zmtp.Kind
 		port int
 		name string
-	}{{k.shell, k.conn.ShellPort, "shell"}, {k.control, k.conn.ControlPort, "control"}, {k.stdin, k.conn.StdinPort, "stdin"}, {k.iopub, k.conn.IOPubPort, "iopub"}, {k.hb, k.conn.HBPort, "heartbeat"}}
-	for _, s := range socks {
-		if err := s.s.Listen(k.conn.addr(s.port)); err != nil {
-			for _, o := range socks {
-				o.s.Close()
+	}{{&k.shell, zmtp.Router, k.conn.ShellPort, "shell"}, {&k.control, zmtp.Router, k.conn.ControlPort, "control"},
+		{&k.stdin, zmtp.Router, k.conn.StdinPort, "stdin"}, {&k.iopub, zmtp.Pub, k.conn.IOPubPort, "iopub"}, {&k.hb, zmtp.Rep, k.conn.HBPort, "heartbeat"}}
+	closeAll := func() {
+		for _, s := range socks {
+			if *s.s != nil {
+				(*s.s).Close()
 			}
-			return fmt.Errorf("%s socket on %s: %w", s.name, k.conn.addr(s.port), err)
 		}
 	}
-	defer func() {
-		for _, s := range socks {
-			s.s.Close()
+	for _, s := range socks {
+		sock, err := zmtp.Listen(s.kind, k.conn.addr(s.port), zmtp.Options{MaxMessage: k.opts.MaxMessage, Name: s.name,
+			Log: func(line string) { k.log.Print(line) }})
+		if err != nil {
+			closeAll()
+			return fmt.Errorf("%s socket on %s: %w", s.name, k.conn.addr(s.port), err)
 		}
-	}()
+		*s.s = sock
+	}
+	defer closeAll()
 	if root, err := native.CacheDir(); err != nil {
 		k.log.Printf("no Go module for this session (%%go get and %%%%compile will not work): %v", err)
 	} else {
@@ -140,25 +140,21 @@ func (k *Kernel) heartbeat() {
 		if err != nil {
 			return
 		}
-		if err := k.hb.Send(m); err != nil {
-			return
-		}
+		k.hb.Send(m) // a peer gone meanwhile is no reason to stop
 	}
 }
 
 // serve reads requests from shell or control, one at a time per socket.
-func (k *Kernel) serve(sock zmq4.Socket) {
+func (k *Kernel) serve(sock *zmtp.Socket) {
 	for {
-		raw, err := sock.Recv()
+		frames, err := sock.Recv()
 		if err != nil {
-			select {
-			case <-k.done:
-			default:
+			if !errors.Is(err, zmtp.ErrClosed) {
 				k.log.Printf("receive: %v", err)
 			}
 			return
 		}
-		msg, err := k.signer.Decode(raw.Frames)
+		msg, err := k.signer.Decode(frames)
 		if err != nil {
 			k.log.Printf("dropped a message: %v", err)
 			continue
@@ -170,11 +166,11 @@ func (k *Kernel) serve(sock zmq4.Socket) {
 // readStdin passes input replies to the cell waiting for one.
 func (k *Kernel) readStdin() {
 	for {
-		raw, err := k.stdin.Recv()
+		frames, err := k.stdin.Recv()
 		if err != nil {
 			return
 		}
-		m, err := k.signer.Decode(raw.Frames)
+		m, err := k.signer.Decode(frames)
 		if err != nil {
 			k.log.Printf("dropped a stdin message: %v", err)
 			continue
@@ -190,13 +186,13 @@ func (k *Kernel) readStdin() {
 	}
 }
 
-func (k *Kernel) send(sock zmq4.Socket, m *wire.Message) {
+func (k *Kernel) send(sock *zmtp.Socket, m *wire.Message) {
 	frames, err := k.signer.Encode(m)
 	if err != nil {
 		k.log.Printf("encode %s: %v", m.Header.MsgType, err)
 		return
 	}
-	if err := sock.SendMulti(zmq4.NewMsgFrom(frames...)); err != nil && !peerGone(err) {
+	if err := sock.Send(frames); err != nil && !peerGone(err) {
 		k.log.Printf("send %s: %v", m.Header.MsgType, err)
 	}
 }
@@ -205,10 +201,10 @@ func (k *Kernel) send(sock zmq4.Socket, m *wire.Message) {
 // its answer (as the notebook server's probes of a new kernel do): there is
 // nobody to tell, and nothing wrong.
 func peerGone(err error) bool {
-	return errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, zmq4.ErrClosedConn)
+	return errors.Is(err, zmtp.ErrNoPeer) || errors.Is(err, zmtp.ErrClosed)
 }
 
-func (k *Kernel) reply(sock zmq4.Socket, parent *wire.Message, typ string, content any) {
+func (k *Kernel) reply(sock *zmtp.Socket, parent *wire.Message, typ string, content any) {
 	m, err := wire.Reply(parent, typ, content)
 	if err != nil {
 		k.log.Printf("reply %s: %v", typ, err)
@@ -234,7 +230,7 @@ func (k *Kernel) publish(parent *wire.Message, typ string, content any) {
 	k.send(k.iopub, m)
 }
 
-func (k *Kernel) handle(sock zmq4.Socket, msg *wire.Message) {
+func (k *Kernel) handle(sock *zmtp.Socket, msg *wire.Message) {
 	typ := msg.Header.MsgType
 	k.publish(msg, "status", map[string]any{"execution_state": "busy"})
 	defer k.publish(msg, "status", map[string]any{"execution_state": "idle"})
@@ -336,7 +332,7 @@ func (k *Kernel) info() map[string]any {
 // that restores a session after its worker died.
 var noReplayMarker = regexp.MustCompile(`(?m)^[ \t]*//coevo:noreplay\b`)
 
-func (k *Kernel) execute(sock zmq4.Socket, msg *wire.Message) {
+func (k *Kernel) execute(sock *zmtp.Socket, msg *wire.Message) {
 	var req struct {
 		Code            string            `json:"code"`
 		Silent          bool              `json:"silent"`

@@ -51,6 +51,7 @@ type client struct {
 	msgs                             chan *wire.Message
 	ctx                              context.Context
 	shellAddr                        string
+	conn                             kernel.Connection
 }
 
 func start(t testing.TB) *client { return startWith(t, kernel.Options{}) }
@@ -101,6 +102,7 @@ func startWith(t testing.TB, opts kernel.Options) *client {
 	c.hb = dial(zmq4.NewReq(ctx, retry...), conn.HBPort)
 	c.ctx = ctx
 	c.shellAddr = conn.Transport + "://127.0.0.1:" + itoa(conn.ShellPort)
+	c.conn = conn
 	c.iopub = dial(zmq4.NewSub(ctx, retry...), conn.IOPubPort)
 	c.iopub.SetOption(zmq4.OptionSubscribe, "")
 	go func() {

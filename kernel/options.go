@@ -19,6 +19,9 @@ const (
 	// InterruptGraceEnv is how long an interrupted cell may take to stop
 	// before its worker is killed: a Go duration ("2s", "500ms").
 	InterruptGraceEnv = "COEVO_KERNEL_INTERRUPT_GRACE"
+	// MaxMessageEnv bounds a message a client may send on any of the
+	// five sockets: "256MiB", "1GiB". Default: zmtp.DefaultMaxMessage.
+	MaxMessageEnv = "COEVO_KERNEL_MAX_MESSAGE"
 )
 
 // DefaultMemoryFraction of the machine's memory is the worker's limit when
@@ -41,6 +44,10 @@ type Options struct {
 	// InterruptGrace: an interrupted cell still running after it costs
 	// its worker (0: DefaultInterruptGrace).
 	InterruptGrace time.Duration
+	// MaxMessage bounds a message a client sends, in bytes: a
+	// connection that sends a larger one is closed, before anything is
+	// allocated for it (0: zmtp.DefaultMaxMessage, 256 MiB).
+	MaxMessage int64
 	// Log receives the kernel's log (Jupyter shows it in its own).
 	Log io.Writer
 }
@@ -64,7 +71,42 @@ func OptionsFromEnv(opts Options) (Options, error) {
 		}
 		opts.InterruptGrace = d
 	}
+	if m := os.Getenv(MaxMessageEnv); m != "" {
+		n, err := ParseMaxMessage(m)
+		if err != nil {
+			return opts, fmt.Errorf("%s=%s: %w", MaxMessageEnv, m, err)
+		}
+		opts.MaxMessage = n
+	}
 	return opts, nil
+}
+
+// ParseMaxMessage reads a message size limit: bytes with a unit, as
+// ParseMemoryLimit has them, from 1 MiB (Jupyter's own messages need some
+// room) to 64 GiB.
+func ParseMaxMessage(s string) (int64, error) {
+	n, err := parseSize(strings.TrimSpace(s))
+	if err != nil {
+		return 0, fmt.Errorf("want a size such as 256MiB or 1GiB")
+	}
+	if n < 1<<20 || n > 64<<30 {
+		return 0, fmt.Errorf("%.0f bytes: want 1MiB to 64GiB", n)
+	}
+	return int64(n), nil
+}
+
+// parseSize reads bytes with a unit: B, KiB, MiB, GiB, TiB, or KB, MB, GB,
+// TB (powers of 1000), or none (bytes).
+func parseSize(s string) (float64, error) {
+	num := strings.TrimRightFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	unit := strings.TrimSpace(s[len(num):])
+	v, err := strconv.ParseFloat(num, 64)
+	mult, known := map[string]float64{"": 1, "B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40,
+		"KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12}[unit]
+	if err != nil || !known || v < 0 {
+		return 0, fmt.Errorf("not a size")
+	}
+	return v * mult, nil
 }
 
 // ParseGrace reads an interrupt grace period: a positive Go duration.
@@ -97,15 +139,11 @@ func ParseMemoryLimit(s string) (int64, error) {
 		}
 		n = p / 100 * float64(total)
 	} else {
-		num := strings.TrimRightFunc(s, func(r rune) bool { return r < '0' || r > '9' })
-		unit := strings.TrimSpace(s[len(num):])
-		v, err := strconv.ParseFloat(num, 64)
-		mult, known := map[string]float64{"": 1, "B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40,
-			"KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12}[unit]
-		if err != nil || !known || v < 0 {
+		v, err := parseSize(s)
+		if err != nil {
 			return 0, fmt.Errorf("want a size such as 8GiB or 512MiB, a percentage such as 50%%, or off")
 		}
-		n = v * mult
+		n = v
 	}
 	if n < 64<<20 {
 		return 0, fmt.Errorf("%.0f bytes is under the 64 MiB a worker needs", n)
