@@ -46,6 +46,7 @@ type Kernel struct {
 
 	histMu  sync.Mutex
 	count   int
+	lastID  int // of execute requests, to tell cells apart (worker.Request.ID)
 	history []historyEntry
 	cells   []cellRecord // completed cells, replayed to restore a session
 
@@ -55,6 +56,7 @@ type Kernel struct {
 
 // cellRecord is a completed cell, for replay.
 type cellRecord struct {
+	id         int // its worker.Request.ID, kept on replay
 	name, code string
 	noReplay   bool
 	goroutines bool // it left goroutines running
@@ -353,6 +355,8 @@ func (k *Kernel) execute(sock *zmtp.Socket, msg *wire.Message) {
 		k.count++
 	}
 	count := k.count
+	k.lastID++
+	id := k.lastID
 	k.histMu.Unlock()
 	name := fmt.Sprintf("In[%d]", count)
 	if req.Silent {
@@ -362,7 +366,7 @@ func (k *Kernel) execute(sock *zmtp.Socket, msg *wire.Message) {
 		k.publish(msg, "execute_input", map[string]any{"code": req.Code, "execution_count": count})
 	}
 	sink := &cellSink{k: k, parent: msg, quiet: req.Silent, done: make(chan struct{})}
-	rep, death, note := k.sup.execute(worker.Request{Op: "execute", Code: req.Code, Cell: name, Silent: req.Silent,
+	rep, death, note := k.sup.execute(worker.Request{Op: "execute", Code: req.Code, Cell: name, ID: id, Silent: req.Silent,
 		AllowStdin: req.AllowStdin, UserExpressions: req.UserExpressions}, sink)
 	close(sink.done)
 
@@ -405,7 +409,7 @@ func (k *Kernel) execute(sock *zmtp.Socket, msg *wire.Message) {
 		k.cells = nil
 	}
 	if fail == nil {
-		k.cells = append(k.cells, cellRecord{name: name, code: req.Code, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
+		k.cells = append(k.cells, cellRecord{id: id, name: name, code: req.Code, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
 	}
 	k.histMu.Unlock()
 	k.reply(sock, msg, "execute_reply", content)
@@ -441,6 +445,29 @@ func (k *Kernel) suspect() string {
 	return ""
 }
 
+// culprit drops from replay the cell that started the goroutine whose
+// crash killed the worker, as its crash report names it (d.CellID), unless
+// it is the request except (which is not recorded). It returns a sentence
+// for the note, "" if the report names no cell.
+func (k *Kernel) culprit(d worker.Death, except int) string {
+	if d.CellID == 0 || d.CellID == except {
+		return ""
+	}
+	k.histMu.Lock()
+	defer k.histMu.Unlock()
+	for i, c := range k.cells {
+		if c.id == d.CellID {
+			k.cells = append(k.cells[:i], k.cells[i+1:]...)
+			if c.noReplay {
+				return fmt.Sprintf("%s started the goroutine that crashed it (it is not replayed). ", c.name)
+			}
+			return fmt.Sprintf("%s started the goroutine that crashed it: it is dropped from the session. ", c.name)
+		}
+	}
+	// A cell that failed, or came before a %reset: not replayed anyway.
+	return fmt.Sprintf("%s started the goroutine that crashed it (it is not replayed). ", d.Cell)
+}
+
 // forgetAll drops every cell from replay.
 func (k *Kernel) forgetAll() {
 	k.histMu.Lock()
@@ -449,11 +476,11 @@ func (k *Kernel) forgetAll() {
 }
 
 // forgetCell drops a cell from replay.
-func (k *Kernel) forgetCell(name string) {
+func (k *Kernel) forgetCell(id int) {
 	k.histMu.Lock()
 	defer k.histMu.Unlock()
 	for i, c := range k.cells {
-		if c.name == name {
+		if c.id == id {
 			k.cells = append(k.cells[:i], k.cells[i+1:]...)
 			return
 		}

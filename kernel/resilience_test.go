@@ -301,6 +301,52 @@ func TestDeathBetweenCells(t *testing.T) {
 	}
 }
 
+// Issue 23: a goroutine of In[2] panics after In[3] ran, and In[3] left a
+// goroutine running too. The crash report names In[2] (goroutines carry
+// their cell's label), so In[2] is dropped and In[3]'s state survives the
+// restore; before, In[3] was dropped as the last cell that left goroutines
+// running, and In[2] was replayed, to kill the worker again.
+func TestGuiltyCellBetweenCells(t *testing.T) {
+	c := start(t)
+	c.execute("import \"time\"\nbase := 7\nready := make(chan bool)")
+	if r := c.execute("go func() { <-ready; panic(\"late\") }()"); r.reply["status"] != "ok" {
+		t.Fatalf("%v", r.reply)
+	}
+	if r := c.execute("y := 3\ngo func() { time.Sleep(300 * time.Millisecond); close(ready) }()"); r.reply["status"] != "ok" {
+		t.Fatalf("%v", r.reply)
+	}
+	time.Sleep(2 * time.Second)
+	r := c.execute("base + y")
+	if r.data("execute_result", "text/plain") != "10" {
+		t.Fatalf("In[3]'s y was lost: %v", r.reply)
+	}
+	n := r.note()
+	if !strings.Contains(n, "a goroutine panicked: late") || !strings.Contains(n, "In[2] started the goroutine that crashed it: it is dropped from the session") ||
+		strings.Contains(n, "In[3]") || !strings.Contains(n, "replayed 2 cells") {
+		t.Fatalf("note %q", n)
+	}
+}
+
+// The same while a later cell runs: that cell fails (its worker died under
+// it), the note names In[2], which is dropped and so does not kill the
+// restored worker again.
+func TestGuiltyCellDuringAnother(t *testing.T) {
+	c := start(t)
+	c.execute("import \"time\"\nbase := 7")
+	if r := c.execute("go func() { time.Sleep(800 * time.Millisecond); panic(\"late\") }()"); r.reply["status"] != "ok" {
+		t.Fatalf("%v", r.reply)
+	}
+	r := c.execute("select {}")
+	if r.reply["ename"] != "worker died" || !strings.Contains(r.note(), "In[2] started the goroutine that crashed it: it is dropped from the session") {
+		t.Fatalf("%v, note %q", r.reply, r.note())
+	}
+	time.Sleep(2 * time.Second)
+	r = c.execute("base")
+	if r.data("execute_result", "text/plain") != "7" || r.note() != "" {
+		t.Fatalf("%v, note %q", r.reply, r.note())
+	}
+}
+
 func TestMagicsOverTheWire(t *testing.T) {
 	c := start(t)
 	r := c.execute("%time v := 6 * 7\nv")
