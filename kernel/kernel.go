@@ -41,6 +41,7 @@ type Kernel struct {
 
 	shell, control, stdin, iopub, hb *zmtp.Socket
 	iopubMu                          sync.Mutex
+	busy                             int                // requests being handled, guarded by iopubMu
 	inputs                           chan *wire.Message // input_reply messages
 	inputMu                          sync.Mutex         // one input request at a time
 
@@ -102,8 +103,11 @@ func (k *Kernel) Run(ctx context.Context) error {
 		}
 	}
 	for _, s := range socks {
-		sock, err := zmtp.Listen(s.kind, k.conn.addr(s.port), zmtp.Options{MaxMessage: k.opts.MaxMessage, Name: s.name,
-			Log: func(line string) { k.log.Print(line) }})
+		opts := zmtp.Options{MaxMessage: k.opts.MaxMessage, Name: s.name, Log: func(line string) { k.log.Print(line) }}
+		if s.kind == zmtp.Pub {
+			opts.OnSubscribe = k.welcome
+		}
+		sock, err := zmtp.Listen(s.kind, k.conn.addr(s.port), opts)
 		if err != nil {
 			closeAll()
 			return fmt.Errorf("%s socket on %s: %w", s.name, k.conn.addr(s.port), err)
@@ -232,10 +236,33 @@ func (k *Kernel) publish(parent *wire.Message, typ string, content any) {
 	k.send(k.iopub, m)
 }
 
+// welcome publishes the kernel's state when a client subscribes to iopub:
+// the status messages of a request answered before the subscription
+// arrived were lost to it, and jupyter_client takes a kernel for ready
+// only once an iopub message follows a kernel_info reply (else it asks
+// again, 0.2 s later).
+func (k *Kernel) welcome() {
+	k.iopubMu.Lock()
+	state := "idle"
+	if k.busy > 0 {
+		state = "busy"
+	}
+	k.iopubMu.Unlock()
+	k.publish(nil, "status", map[string]any{"execution_state": state})
+}
+
 func (k *Kernel) handle(sock *zmtp.Socket, msg *wire.Message) {
 	typ := msg.Header.MsgType
+	k.iopubMu.Lock()
+	k.busy++
+	k.iopubMu.Unlock()
 	k.publish(msg, "status", map[string]any{"execution_state": "busy"})
-	defer k.publish(msg, "status", map[string]any{"execution_state": "idle"})
+	defer func() {
+		k.iopubMu.Lock()
+		k.busy--
+		k.iopubMu.Unlock()
+		k.publish(msg, "status", map[string]any{"execution_state": "idle"})
+	}()
 	// A bug in a handler must not end the kernel and its session.
 	defer func() {
 		if r := recover(); r != nil {

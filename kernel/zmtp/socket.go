@@ -70,6 +70,11 @@ type Options struct {
 	// Log, if not nil, receives a line for each peer disconnected for a
 	// breach of the protocol or a limit (at most 20 a minute).
 	Log func(string)
+	// OnSubscribe, if not nil, is called when a PUB socket's peer adds a
+	// subscription, once it is in place: a kernel publishes its status
+	// then, so that a client that subscribed after the kernel last spoke
+	// learns that iopub works (what JEP 65's iopub_welcome is for).
+	OnSubscribe func()
 }
 
 // Errors of Send and Recv.
@@ -593,6 +598,13 @@ func (p *peer) command(m Message) error {
 }
 
 func (p *peer) subscribe(on bool, topic []byte) {
+	if p.addSubscription(on, topic) && p.s.opts.OnSubscribe != nil {
+		p.s.opts.OnSubscribe()
+	}
+}
+
+// addSubscription adds or cancels one; true if it added one.
+func (p *peer) addSubscription(on bool, topic []byte) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.subs == nil {
@@ -602,19 +614,22 @@ func (p *peer) subscribe(on bool, topic []byte) {
 	switch {
 	case on && p.subs[t] > 0:
 		p.subs[t]++
+		return true
 	case on:
 		if p.subSize+len(t) > maxSubscriptions {
 			p.s.logf("%s: more than %d bytes of subscriptions: one ignored", p.remote, maxSubscriptions)
-			return
+			return false
 		}
 		p.subs[t] = 1
 		p.subSize += len(t)
+		return true
 	case p.subs[t] > 1:
 		p.subs[t]--
 	case p.subs[t] == 1:
 		delete(p.subs, t)
 		p.subSize -= len(t)
 	}
+	return false
 }
 
 func (p *peer) subscribed(topic []byte) bool {

@@ -605,3 +605,25 @@ print("ok", flush=True)
 		t.Fatalf("libzmq peers: %v\n%s", err, errOut.String())
 	}
 }
+
+// OnSubscribe is called once a subscription is in place: a message sent
+// from it reaches the new subscriber (a kernel's welcome status).
+func TestOnSubscribe(t *testing.T) {
+	var pub *Socket
+	welcomed := make(chan struct{}, 4)
+	pub = listen(t, Pub, Options{OnSubscribe: func() {
+		pub.Send(frames("kernel.status", "welcome"))
+		welcomed <- struct{}{}
+	}})
+	sub := dial(t, zmq4.NewSub(context.Background()), endpoint(pub))
+	sub.SetOption(zmq4.OptionSubscribe, "kernel.")
+	select {
+	case <-welcomed:
+	case <-time.After(20 * time.Second):
+		t.Fatal("OnSubscribe was not called")
+	}
+	m, err := sub.Recv()
+	if err != nil || string(m.Frames[1]) != "welcome" {
+		t.Fatalf("%v %v", m, err)
+	}
+}
