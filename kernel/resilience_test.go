@@ -208,6 +208,45 @@ func TestSoftInterruptKeepsWorker(t *testing.T) {
 	}
 }
 
+// Issue 23: an interrupt stops the running cell and the goroutines it
+// started, not those of earlier cells. A goroutine started two cells
+// before ticks every 10 ms; interrupting a for {} cell (which had started
+// a ticker of its own) leaves it ticking, in the same worker process.
+func TestInterruptSparesEarlierGoroutines(t *testing.T) {
+	c := startWith(t, kernel.Options{InterruptGrace: 20 * time.Second})
+	c.execute("import (\"os\"; \"sync/atomic\"; \"time\")\nvar early, mine int64\npid := os.Getpid()")
+	if r := c.execute("go func() { for { atomic.AddInt64(&early, 1); time.Sleep(10 * time.Millisecond) } }()"); r.reply["status"] != "ok" {
+		t.Fatalf("%v", r.reply)
+	}
+	c.execute("between := 1")
+	c.interruptAfter(300 * time.Millisecond)
+	r := c.execute("go func() { for { atomic.AddInt64(&mine, 1); time.Sleep(10 * time.Millisecond) } }()\nfor {}")
+	c.recv(c.control)
+	if r.reply["ename"] != "interrupted" {
+		t.Fatalf("%v", r.reply)
+	}
+	ticks := func() (early, mine int64) {
+		t.Helper()
+		r := c.execute("fmt.Sprint(atomic.LoadInt64(&early), atomic.LoadInt64(&mine))")
+		fmt.Sscanf(strings.Trim(r.data("execute_result", "text/plain"), `"`), "%d %d", &early, &mine)
+		return
+	}
+	time.Sleep(100 * time.Millisecond) // the stopped ticker's last tick
+	e0, m0 := ticks()
+	time.Sleep(300 * time.Millisecond)
+	e1, m1 := ticks()
+	// 30 ticks expected; a loaded machine may give fewer.
+	if e1-e0 < 5 {
+		t.Errorf("the goroutine of In[2] ticked %d times in 300 ms after the interrupt", e1-e0)
+	}
+	if m1 != m0 {
+		t.Errorf("the interrupted cell's own goroutine ticked %d times after the interrupt", m1-m0)
+	}
+	if r := c.execute("os.Getpid() == pid && between == 1"); r.data("execute_result", "text/plain") != "true" {
+		t.Fatalf("the worker was replaced: %v", r.reply)
+	}
+}
+
 // A validly signed message sent twice is executed once.
 func TestDuplicateSignatureDropped(t *testing.T) {
 	c := start(t)

@@ -20,7 +20,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/traefik/yaegi/interp"
+	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
 
 	"github.com/coevolab/coevo/internal/atomicfile"
 )

@@ -16,7 +16,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/traefik/yaegi/interp"
+	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
 
 	"github.com/coevolab/coevo/kernel/display"
 	"github.com/coevolab/coevo/kernel/native"

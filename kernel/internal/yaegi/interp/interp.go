@@ -1,3 +1,6 @@
+// Changed for coevo (kernel/internal/yaegi/README.md): a frame holds the run
+// it belongs to, and stopping a run stops that run's frames only.
+
 package interp
 
 import (
@@ -103,10 +106,9 @@ type receiver struct {
 
 // frame contains values for the current execution level (a function context).
 type frame struct {
-	// id is an atomic counter used for cancellation, only accessed
+	// id is the run the frame belongs to (see runState), only accessed
 	// via newFrame/runid/setrunid/clone.
-	// Located at start of struct to ensure proper alignment.
-	id uint64
+	id atomic.Pointer[runState]
 
 	debug *frameDebugData
 
@@ -120,12 +122,12 @@ type frame struct {
 	done      reflect.SelectCase // for cancellation of channel operations
 }
 
-func newFrame(anc *frame, length int, id uint64) *frame {
+func newFrame(anc *frame, length int, id *runState) *frame {
 	f := &frame{
 		anc:  anc,
 		data: make([]reflect.Value, length),
-		id:   id,
 	}
+	f.id.Store(id)
 	if anc == nil {
 		f.root = f
 	} else {
@@ -135,8 +137,16 @@ func newFrame(anc *frame, length int, id uint64) *frame {
 	return f
 }
 
-func (f *frame) runid() uint64      { return atomic.LoadUint64(&f.id) }
-func (f *frame) setrunid(id uint64) { atomic.StoreUint64(&f.id, id) }
+func (f *frame) runid() *runState      { return f.id.Load() }
+func (f *frame) setrunid(id *runState) { f.id.Store(id) }
+
+// A runState is one run: the programs executed with one context (see
+// beginRun), and the goroutines they start. Frames of a stopped run stop;
+// those of other runs go on.
+type runState struct {
+	stopped atomic.Bool
+}
+
 func (f *frame) clone() *frame {
 	f.mutex.RLock()
 	defer f.mutex.RUnlock()
@@ -145,10 +155,10 @@ func (f *frame) clone() *frame {
 		root:      f.root,
 		deferred:  f.deferred,
 		recovered: f.recovered,
-		id:        f.runid(),
 		done:      f.done,
 		debug:     f.debug,
 	}
+	nf.id.Store(f.runid())
 	nf.data = make([]reflect.Value, len(f.data))
 	copy(nf.data, f.data)
 	return nf
@@ -184,11 +194,10 @@ type opt struct {
 
 // Interpreter contains global resources and state.
 type Interpreter struct {
-	// id is an atomic counter used for run cancellation,
-	// only accessed via runid/stop
-	// Located at start of struct to ensure proper alignment on 32-bit
-	// architectures.
-	id uint64
+	// id is the current run, only accessed via runid, beginRun and stop;
+	// runCtx is the context it runs under.
+	id     atomic.Pointer[runState]
+	runCtx context.Context
 
 	// nindex is a node number incremented for each new node.
 	// It is used for debug (AST and CFG graphs). As it is atomically
@@ -321,9 +330,10 @@ type Options struct {
 
 // New returns a new interpreter.
 func New(options Options) *Interpreter {
+	run := &runState{}
 	i := Interpreter{
 		opt:      opt{context: build.Default, filesystem: &realFS{}, env: map[string]string{}},
-		frame:    newFrame(nil, 0, 0),
+		frame:    newFrame(nil, 0, run),
 		fset:     token.NewFileSet(),
 		universe: initUniverse(),
 		scopes:   map[string]*scope{},
@@ -335,6 +345,7 @@ func New(options Options) *Interpreter {
 		hooks:    &hooks{},
 		generic:  map[string]*node{},
 	}
+	i.id.Store(run)
 
 	if i.opt.stdin = options.Stdin; i.opt.stdin == nil {
 		i.opt.stdin = os.Stdin
@@ -517,7 +528,7 @@ func (interp *Interpreter) EvalPath(path string) (res reflect.Value, err error) 
 // The main function of the main package is executed if present.
 func (interp *Interpreter) EvalPathWithContext(ctx context.Context, path string) (res reflect.Value, err error) {
 	interp.mutex.Lock()
-	interp.done = make(chan struct{})
+	interp.beginRun(ctx)
 	interp.cancelChan = !interp.opt.fastChan
 	interp.mutex.Unlock()
 
@@ -570,7 +581,7 @@ func (interp *Interpreter) EvalWithContext(ctx context.Context, src string) (ref
 	var err error
 
 	interp.mutex.Lock()
-	interp.done = make(chan struct{})
+	interp.beginRun(ctx)
 	interp.cancelChan = !interp.opt.fastChan
 	interp.mutex.Unlock()
 
@@ -596,15 +607,50 @@ func (interp *Interpreter) EvalWithContext(ctx context.Context, src string) (ref
 	return v, err
 }
 
-// stop sends a semaphore to all running frames and closes the chan
-// operation short circuit channel. stop may only be called once per
-// invocation of EvalWithContext.
-func (interp *Interpreter) stop() {
-	atomic.AddUint64(&interp.id, 1)
-	close(interp.done)
+// beginRun makes the run the programs executed with ctx belong to: the
+// current one if it runs under ctx and is not stopped, else a new one,
+// with its own channel for the cancellation of channel operations.
+// interp.mutex is held.
+func (interp *Interpreter) beginRun(ctx context.Context) {
+	if interp.done != nil && sameContext(ctx, interp.runCtx) && !interp.runid().stopped.Load() {
+		return
+	}
+	interp.id.Store(&runState{})
+	interp.done = make(chan struct{})
+	interp.runCtx = ctx
 }
 
-func (interp *Interpreter) runid() uint64 { return atomic.LoadUint64(&interp.id) }
+// sameContext tells whether a and b are the same context value.
+func sameContext(a, b context.Context) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	ta, tb := reflect.TypeOf(a), reflect.TypeOf(b)
+	return ta == tb && ta.Comparable() && a == b
+}
+
+// stop stops the current run: its frames, wherever they run, end at their
+// next step, and its channel operations are cancelled; the frames of other
+// runs go on. The global frame moves to a new run at once, so that
+// interpreted functions called back from compiled code run until the next
+// program starts.
+func (interp *Interpreter) stop() {
+	interp.mutex.Lock()
+	defer interp.mutex.Unlock()
+	if r := interp.runid(); !r.stopped.Swap(true) {
+		close(interp.done)
+	}
+	run := &runState{}
+	interp.id.Store(run)
+	interp.done = make(chan struct{})
+	interp.runCtx = nil
+	interp.frame.setrunid(run)
+	interp.frame.mutex.Lock()
+	interp.frame.done = reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(interp.done)}
+	interp.frame.mutex.Unlock()
+}
+
+func (interp *Interpreter) runid() *runState { return interp.id.Load() }
 
 // ignoreScannerError returns true if the error from Go scanner can be safely ignored
 // to let the caller grab one more line before retrying to parse its input.

@@ -1,3 +1,6 @@
+// Changed for coevo (kernel/internal/yaegi/README.md): ExecuteWithContext
+// runs in the run of its context (beginRun).
+
 package interp
 
 import (
@@ -187,7 +190,7 @@ func (interp *Interpreter) Execute(p *Program) (res reflect.Value, err error) {
 // ExecuteWithContext executes compiled Go code.
 func (interp *Interpreter) ExecuteWithContext(ctx context.Context, p *Program) (res reflect.Value, err error) {
 	interp.mutex.Lock()
-	interp.done = make(chan struct{})
+	interp.beginRun(ctx)
 	interp.cancelChan = !interp.opt.fastChan
 	interp.mutex.Unlock()
 

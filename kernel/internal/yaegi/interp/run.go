@@ -1,3 +1,6 @@
+// Changed for coevo (kernel/internal/yaegi/README.md): a frame runs until
+// its own run is stopped.
+
 package interp
 
 // (yaegi generates op.go with internal/cmd/genop, which this copy does not keep.)
@@ -228,9 +231,13 @@ func runCfg(n *node, f *frame, funcNode, callNode *node) {
 		f.mutex.Unlock()
 	}()
 
+	// The run is the frame's when it starts: the global frame moves to a
+	// new run when its run is stopped, and the code running on it must
+	// stop all the same.
+	run := f.runid()
 	dbg := n.interp.debugger
 	if dbg == nil {
-		for exec := n.exec; exec != nil && f.runid() == n.interp.runid(); {
+		for exec := n.exec; exec != nil && !run.stopped.Load(); {
 			exec = exec(f)
 		}
 		return
@@ -243,7 +250,7 @@ func runCfg(n *node, f *frame, funcNode, callNode *node) {
 	dbg.enterCall(funcNode, callNode, f)
 	defer dbg.exitCall(funcNode, callNode, f)
 
-	for m, exec := n, n.exec; f.runid() == n.interp.runid(); {
+	for m, exec := n, n.exec; !run.stopped.Load(); {
 		if dbg.exec(m, f) {
 			break
 		}
