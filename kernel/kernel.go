@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/coevolab/coevo/kernel/display"
 	"github.com/coevolab/coevo/kernel/native"
@@ -53,6 +54,8 @@ type Kernel struct {
 
 	done     chan struct{}
 	shutdown sync.Once
+	answered chan struct{} // closed once the first kernel_info is answered
+	answer   sync.Once
 }
 
 // cellRecord is a completed cell, for replay.
@@ -74,7 +77,7 @@ func New(conn Connection, opts Options) *Kernel {
 	k := &Kernel{
 		conn: conn, opts: opts, signer: wire.NewSigner(conn.Key),
 		log: log.New(opts.Log, "coevo kernel: ", log.LstdFlags), session: wire.NewID(),
-		inputs: make(chan *wire.Message, 1), done: make(chan struct{}),
+		inputs: make(chan *wire.Message, 1), done: make(chan struct{}), answered: make(chan struct{}),
 	}
 	k.sup = &supervisor{k: k}
 	return k
@@ -122,9 +125,7 @@ func (k *Kernel) Run(ctx context.Context) error {
 		defer os.RemoveAll(k.module)
 		go removeStaleModules(filepath.Join(root, "sessions"))
 	}
-	if err := k.sup.start(); err != nil {
-		return fmt.Errorf("worker process: %w", err)
-	}
+	go k.startWorker()
 	defer k.sup.close()
 	go k.heartbeat()
 	go k.readStdin()
@@ -136,6 +137,28 @@ func (k *Kernel) Run(ctx context.Context) error {
 	case <-k.done:
 	}
 	return nil
+}
+
+// workerDelay is how long the first worker waits for the first
+// kernel_info request to be answered.
+const workerDelay = 500 * time.Millisecond
+
+// startWorker starts the first worker once the kernel has answered its
+// first kernel_info request (a client's first), or after workerDelay: the
+// worker's start (a process as large as this one, and an interpreter with
+// every binding) then does not compete for the CPU with the kernel's first
+// answers, which decide how soon a client finds the kernel ready. A cell
+// that comes first starts it itself (supervisor.execute).
+func (k *Kernel) startWorker() {
+	select {
+	case <-k.answered:
+	case <-time.After(workerDelay):
+	case <-k.done:
+		return
+	}
+	if err := k.sup.start(); err != nil {
+		k.log.Printf("worker process: %v (the first cell will try again)", err)
+	}
 }
 
 // heartbeat echoes pings; it runs in the kernel process, so it answers
@@ -273,6 +296,7 @@ func (k *Kernel) handle(sock *zmtp.Socket, msg *wire.Message) {
 	switch typ {
 	case "kernel_info_request":
 		k.reply(sock, msg, reply, k.info())
+		k.answer.Do(func() { close(k.answered) })
 	case "execute_request":
 		k.execute(sock, msg)
 	case "is_complete_request":

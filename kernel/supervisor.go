@@ -67,10 +67,13 @@ func (s *supervisor) startLocked() error {
 	return nil
 }
 
-// start starts the first worker.
+// start starts the first worker, unless a request started one already.
 func (s *supervisor) start() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.current() != nil {
+		return nil
+	}
 	return s.startLocked()
 }
 

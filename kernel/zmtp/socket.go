@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -431,8 +432,9 @@ func (p *peer) drop(err error, during string) {
 	var pe *ProtocolError
 	switch {
 	case errors.As(err, &pe):
-	case errors.Is(err, io.EOF) || errors.Is(err, net.ErrClosed) || errors.Is(err, errClosedPeer):
-		return
+	case errors.Is(err, io.EOF) || errors.Is(err, net.ErrClosed) || errors.Is(err, errClosedPeer) ||
+		errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET):
+		return // a peer that left
 	case during == "":
 		if errors.Is(err, io.ErrUnexpectedEOF) {
 			p.s.logf("%s: the connection ended inside a message", p.remote)
