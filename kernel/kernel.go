@@ -110,7 +110,13 @@ func (k *Kernel) Run(ctx context.Context) error {
 		if s.kind == zmtp.Pub {
 			opts.OnSubscribe = k.welcome
 		}
-		sock, err := zmtp.Listen(s.kind, k.conn.addr(s.port), opts)
+		var sock *zmtp.Socket
+		var err error
+		if l := k.opts.Listeners[s.name]; l != nil {
+			sock, err = zmtp.Serve(s.kind, l, opts)
+		} else {
+			sock, err = zmtp.Listen(s.kind, k.conn.addr(s.port), opts)
+		}
 		if err != nil {
 			closeAll()
 			return fmt.Errorf("%s socket on %s: %w", s.name, k.conn.addr(s.port), err)

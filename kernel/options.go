@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"strconv"
 	"strings"
@@ -19,6 +20,9 @@ const (
 	// InterruptGraceEnv is how long an interrupted cell may take to stop
 	// before its worker is killed: a Go duration ("2s", "500ms").
 	InterruptGraceEnv = "COEVO_KERNEL_INTERRUPT_GRACE"
+	// ListenersEnv names sockets bound by the process that started this
+	// one (cmd/coevo-kernel), "shell:5,iopub:6,…": name and descriptor.
+	ListenersEnv = "COEVO_KERNEL_LISTENERS"
 	// MaxMessageEnv bounds a message a client may send on any of the
 	// five sockets: "256MiB", "1GiB". Default: zmtp.DefaultMaxMessage.
 	MaxMessageEnv = "COEVO_KERNEL_MAX_MESSAGE"
@@ -48,6 +52,10 @@ type Options struct {
 	// connection that sends a larger one is closed, before anything is
 	// allocated for it (0: zmtp.DefaultMaxMessage, 256 MiB).
 	MaxMessage int64
+	// Listeners, by socket name (shell, iopub, stdin, control, heartbeat),
+	// are bound already: the kernel serves on them instead of binding
+	// (InheritedListeners reads them from a launcher's ListenersEnv).
+	Listeners map[string]net.Listener
 	// Log receives the kernel's log (Jupyter shows it in its own).
 	Log io.Writer
 }
@@ -79,6 +87,57 @@ func OptionsFromEnv(opts Options) (Options, error) {
 		opts.MaxMessage = n
 	}
 	return opts, nil
+}
+
+// InheritedListeners takes the sockets ListenersEnv names, checks each
+// against conn (its address, and the five all there), and unsets the
+// variable so that the worker does not inherit it. With no variable it
+// returns nil; with one that is wrong, nil and an error (the caller binds
+// the ports itself).
+func InheritedListeners(conn Connection) (map[string]net.Listener, error) {
+	spec := os.Getenv(ListenersEnv)
+	if spec == "" {
+		return nil, nil
+	}
+	os.Unsetenv(ListenersEnv)
+	ports := map[string]int{"shell": conn.ShellPort, "iopub": conn.IOPubPort, "stdin": conn.StdinPort, "control": conn.ControlPort, "heartbeat": conn.HBPort}
+	out := map[string]net.Listener{}
+	fail := func(err error) (map[string]net.Listener, error) {
+		for _, l := range out {
+			l.Close()
+		}
+		return nil, fmt.Errorf("%s=%s: %w", ListenersEnv, spec, err)
+	}
+	for _, item := range strings.Split(spec, ",") {
+		name, fdText, _ := strings.Cut(item, ":")
+		fd, err := strconv.Atoi(fdText)
+		port, known := ports[name]
+		if err != nil || fd < 3 || !known {
+			return fail(fmt.Errorf("%q is not NAME:DESCRIPTOR", item))
+		}
+		f := os.NewFile(uintptr(fd), name)
+		l, err := net.FileListener(f)
+		f.Close() // l has a copy
+		if err != nil {
+			return fail(fmt.Errorf("%s: %w", name, err))
+		}
+		out[name] = l
+		want := conn.addr(port)
+		switch a := l.Addr().(type) {
+		case *net.TCPAddr:
+			if conn.Transport != "tcp" || a.Port != port {
+				return fail(fmt.Errorf("%s is bound to %v, not %s", name, a, want))
+			}
+		case *net.UnixAddr:
+			if "ipc://"+a.Name != want {
+				return fail(fmt.Errorf("%s is bound to %v, not %s", name, a, want))
+			}
+		}
+	}
+	if len(out) != len(ports) {
+		return fail(fmt.Errorf("%d sockets, not 5", len(out)))
+	}
+	return out, nil
 }
 
 // ParseMaxMessage reads a message size limit: bytes with a unit, as

@@ -127,6 +127,10 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err != nil {
 			return usagef("%v", err)
 		}
+		// Sockets bound by coevo-kernel, which started this process.
+		if opts.Listeners, err = kernel.InheritedListeners(conn); err != nil {
+			fmt.Fprintf(stderr, "coevo kernel: %v: binding the ports here instead\n", err)
+		}
 		kernel.Version = version
 		return kernel.New(conn, opts).Run(ctx)
 	case "worker":

@@ -122,6 +122,47 @@ func Listen(kind Kind, endpoint string, opts Options) (*Socket, error) {
 	if _, ok := peersOf[kind]; !ok {
 		return nil, fmt.Errorf("zmtp: unknown socket kind %v", kind)
 	}
+	transport, addr, ok := strings.Cut(endpoint, "://")
+	if !ok {
+		return nil, fmt.Errorf("zmtp: endpoint %q: want tcp://HOST:PORT or ipc://PATH", endpoint)
+	}
+	var ln net.Listener
+	var err error
+	path := ""
+	switch transport {
+	case "tcp":
+		if host, port, e := net.SplitHostPort(addr); e == nil && host == "*" {
+			addr = net.JoinHostPort("", port)
+		}
+		ln, err = net.Listen("tcp", addr)
+	case "ipc":
+		// As libzmq does, a socket file left by an earlier process is
+		// replaced; any other file is not.
+		if fi, e := os.Lstat(addr); e == nil && fi.Mode()&os.ModeSocket != 0 {
+			os.Remove(addr)
+		}
+		ln, err = net.Listen("unix", addr)
+		path = addr
+	default:
+		return nil, fmt.Errorf("zmtp: endpoint %q: transport %q (want tcp or ipc)", endpoint, transport)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("zmtp: %w", err)
+	}
+	s, err := Serve(kind, ln, opts)
+	if s != nil {
+		s.path = path
+	}
+	return s, err
+}
+
+// Serve makes a socket of kind that accepts peers on ln, a listener bound
+// already (one a parent process bound and passed on, say); Close closes
+// it.
+func Serve(kind Kind, ln net.Listener, opts Options) (*Socket, error) {
+	if _, ok := peersOf[kind]; !ok {
+		return nil, fmt.Errorf("zmtp: unknown socket kind %v", kind)
+	}
 	if opts.MaxMessage <= 0 {
 		opts.MaxMessage = DefaultMaxMessage
 	}
@@ -137,33 +178,8 @@ func Listen(kind Kind, endpoint string, opts Options) (*Socket, error) {
 	if opts.Name == "" {
 		opts.Name = strings.ToLower(kind.String())
 	}
-	transport, addr, ok := strings.Cut(endpoint, "://")
-	if !ok {
-		return nil, fmt.Errorf("zmtp: endpoint %q: want tcp://HOST:PORT or ipc://PATH", endpoint)
-	}
-	s := &Socket{kind: kind, opts: opts, in: make(chan inbound, 64), closed: make(chan struct{}),
+	s := &Socket{kind: kind, opts: opts, ln: ln, in: make(chan inbound, 64), closed: make(chan struct{}),
 		peers: map[*peer]bool{}, byID: map[string]*peer{}}
-	var err error
-	switch transport {
-	case "tcp":
-		if host, port, e := net.SplitHostPort(addr); e == nil && host == "*" {
-			addr = net.JoinHostPort("", port)
-		}
-		s.ln, err = net.Listen("tcp", addr)
-	case "ipc":
-		// As libzmq does, a socket file left by an earlier process is
-		// replaced; any other file is not.
-		if fi, e := os.Lstat(addr); e == nil && fi.Mode()&os.ModeSocket != 0 {
-			os.Remove(addr)
-		}
-		s.ln, err = net.Listen("unix", addr)
-		s.path = addr
-	default:
-		return nil, fmt.Errorf("zmtp: endpoint %q: transport %q (want tcp or ipc)", endpoint, transport)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("zmtp: %w", err)
-	}
 	var id [4]byte
 	rand.Read(id[:])
 	s.nextID = binary.BigEndian.Uint32(id[:])
