@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -149,9 +150,17 @@ func TestInheritedListeners(t *testing.T) {
 				t.Fatal(err)
 			}
 			f, _ := l.(*net.TCPListener).File()
+			// A bare descriptor, as the launcher passes it: an *os.File
+			// left to its finalizer would close the number later, when
+			// another socket may have it.
+			fd, err := syscall.Dup(int(f.Fd()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.Close()
 			l.Close()
 			*ports[i] = l.Addr().(*net.TCPAddr).Port
-			spec = append(spec, fmt.Sprintf("%s:%d", name, f.Fd()))
+			spec = append(spec, fmt.Sprintf("%s:%d", name, fd))
 		}
 		return conn, spec
 	}

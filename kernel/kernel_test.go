@@ -3,7 +3,6 @@ package kernel_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -35,47 +34,6 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// waitListening waits until the kernel's five ports accept connections,
-// or its Run fails.
-func waitListening(conn kernel.Connection, errc chan error) error {
-	ports := []int{conn.ShellPort, conn.IOPubPort, conn.StdinPort, conn.ControlPort, conn.HBPort}
-	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		select {
-		case err := <-errc:
-			if err == nil {
-				err = errors.New("the kernel stopped at once")
-			}
-			return err
-		default:
-		}
-		up := 0
-		for _, p := range ports {
-			if c, err := net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", p), time.Second); err == nil {
-				c.Close()
-				up++
-			}
-		}
-		if up == len(ports) {
-			select {
-			case err := <-errc:
-				return err
-			default:
-				return nil
-			}
-		}
-	}
-	return errors.New("its ports did not accept connections within a minute")
-}
-
-func freePort(t testing.TB) int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
-}
-
 type client struct {
 	t                                testing.TB
 	signer                           *wire.Signer
@@ -101,28 +59,23 @@ func startWith(t testing.TB, opts kernel.Options) *client {
 	} else {
 		opts.Log = io.MultiWriter(testWriter{t}, opts.Log)
 	}
-	// A free port may be taken by another process before the kernel binds
-	// it (other test binaries run beside this one): then start again on
-	// other ports.
-	var conn kernel.Connection
-	var errc chan error
-	for attempt := 1; ; attempt++ {
-		conn = kernel.Connection{Transport: "tcp", IP: "127.0.0.1", Key: "a-test-key", SignatureScheme: "hmac-sha256",
-			ShellPort: freePort(t), IOPubPort: freePort(t), StdinPort: freePort(t), ControlPort: freePort(t), HBPort: freePort(t)}
-		k := kernel.New(conn, opts)
-		errc = make(chan error, 1)
-		go func() { errc <- k.Run(ctx) }()
-		err := waitListening(conn, errc)
-		if err == nil {
-			break
+	// The test binds the ports and hands them to the kernel (as
+	// coevo-kernel does): no other process can take one in between.
+	conn := kernel.Connection{Transport: "tcp", IP: "127.0.0.1", Key: "a-test-key", SignatureScheme: "hmac-sha256"}
+	opts.Listeners = map[string]net.Listener{}
+	for _, p := range []struct {
+		name string
+		port *int
+	}{{"shell", &conn.ShellPort}, {"iopub", &conn.IOPubPort}, {"stdin", &conn.StdinPort}, {"control", &conn.ControlPort}, {"heartbeat", &conn.HBPort}} {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
 		}
-		if attempt < 5 && strings.Contains(err.Error(), "address already in use") {
-			t.Logf("starting again on other ports: %v", err)
-			continue
-		}
-		cancel()
-		t.Fatalf("kernel: %v", err)
+		opts.Listeners[p.name] = l
+		*p.port = l.Addr().(*net.TCPAddr).Port
 	}
+	errc := make(chan error, 1)
+	go func() { errc <- kernel.New(conn, opts).Run(ctx) }()
 	stopped := make(chan struct{})
 	go func() {
 		if err := <-errc; err != nil {
