@@ -20,6 +20,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"runtime"
@@ -51,7 +52,18 @@ func main() {
 // listen binds the connection file's ports and returns "name:fd,…" of
 // descriptors that stay open across exec, and their files.
 func listen(path string) (string, []*os.File, error) {
-	b, err := os.ReadFile(path)
+	// A regular file of a connection file's size only: anything else (a
+	// FIFO that nobody writes, a device) is coevo's to read and report.
+	// (Opening a FIFO would wait for a writer: look before.)
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		return "", nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return "", nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, 1<<20))
 	if err != nil {
 		return "", nil, err
 	}

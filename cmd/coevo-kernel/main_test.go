@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -83,5 +84,23 @@ func TestLauncher(t *testing.T) {
 	out, err = exec.Command(launcher, "--coevo", os.Args[0], file).Output()
 	if err != nil || string(out) != "none" {
 		t.Fatalf("with a port in use, coevo inherited %q (%v), want none", out, err)
+	}
+}
+
+// A FIFO is not read here (nobody may ever write it): coevo gets it, with
+// no sockets, and reads it under its own care.
+func TestLauncherLeavesFIFOs(t *testing.T) {
+	dir := t.TempDir()
+	launcher := filepath.Join(dir, "coevo-kernel")
+	if out, err := exec.Command("go", "build", "-o", launcher, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip(err)
+	}
+	out, err := exec.Command(launcher, "--coevo", os.Args[0], fifo).Output()
+	if err != nil || string(out) != "none" {
+		t.Fatalf("%q %v", out, err)
 	}
 }
