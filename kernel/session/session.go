@@ -31,7 +31,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/traefik/yaegi/interp"
+	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib/syscall"
 	"github.com/traefik/yaegi/stdlib/unrestricted"
 
