@@ -53,7 +53,8 @@ func startWith(t testing.TB, opts kernel.Options) *client {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	opts.Worker = []string{os.Args[0]}
-	opts.WorkerEnv = []string{"COEVO_KERNEL_TEST_WORKER=1"}
+	// The caller's WorkerEnv (a cache of its own) comes on top.
+	opts.WorkerEnv = append([]string{"COEVO_KERNEL_TEST_WORKER=1"}, opts.WorkerEnv...)
 	if opts.Log == nil {
 		opts.Log = testWriter{t}
 	} else {
