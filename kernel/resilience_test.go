@@ -326,10 +326,12 @@ func TestNoReplayMarker(t *testing.T) {
 func TestDeathBetweenCells(t *testing.T) {
 	c := start(t)
 	c.execute("base := 7")
-	if r := c.execute("import \"time\"\ngo func() { time.Sleep(300 * time.Millisecond); panic(\"later\") }()"); r.reply["status"] != "ok" {
+	// The goroutine must outlive its cell's reply, which a loaded machine
+	// can delay by a good fraction of a second.
+	if r := c.execute("import \"time\"\ngo func() { time.Sleep(1500 * time.Millisecond); panic(\"later\") }()"); r.reply["status"] != "ok" {
 		t.Fatalf("%v", r.reply)
 	}
-	time.Sleep(3 * time.Second)
+	time.Sleep(4 * time.Second)
 	r := c.execute("base")
 	if r.data("execute_result", "text/plain") != "7" {
 		t.Fatalf("%v", r.reply)
