@@ -353,10 +353,10 @@ func TestGuiltyCellBetweenCells(t *testing.T) {
 	if r := c.execute("go func() { <-ready; panic(\"late\") }()"); r.reply["status"] != "ok" {
 		t.Fatalf("%v", r.reply)
 	}
-	if r := c.execute("y := 3\ngo func() { time.Sleep(300 * time.Millisecond); close(ready) }()"); r.reply["status"] != "ok" {
+	if r := c.execute("y := 3\ngo func() { time.Sleep(1500 * time.Millisecond); close(ready) }()"); r.reply["status"] != "ok" {
 		t.Fatalf("%v", r.reply)
 	}
-	time.Sleep(2 * time.Second)
+	time.Sleep(4 * time.Second)
 	r := c.execute("base + y")
 	if r.data("execute_result", "text/plain") != "10" {
 		t.Fatalf("In[3]'s y was lost: %v", r.reply)
