@@ -33,7 +33,6 @@ func Ratings(names []string, rating, lo, hi []float64) (*gplot.Plot, error) {
 // RatingsLevel is Ratings for intervals at another confidence level (the
 // legend says which).
 func RatingsLevel(names []string, rating, lo, hi []float64, level float64) (*gplot.Plot, error) {
-	interval := strconv.FormatFloat(100*level, 'f', -1, 64) + "% interval"
 	n := len(names)
 	if len(rating) != n || len(lo) != n || len(hi) != n {
 		return nil, fmt.Errorf("plot: %d names, %d ratings, %d lows, %d highs", n, len(rating), len(lo), len(hi))
@@ -41,6 +40,8 @@ func RatingsLevel(names []string, rating, lo, hi []float64, level float64) (*gpl
 	if n == 0 {
 		return nil, fmt.Errorf("plot: no ratings")
 	}
+	pct := strconv.FormatFloat(100*level, 'f', -1, 64) + "%"
+	intervals := intervalLabel(rating, lo, hi, pct)
 	if n > 40 {
 		idx := make([]int, n)
 		for i := range idx {
@@ -52,7 +53,7 @@ func RatingsLevel(names []string, rating, lo, hi []float64, level float64) (*gpl
 			x[k], r[k], l[k], h[k] = float64(k+1), rating[i], lo[i], hi[i]
 		}
 		p := New("", "player, ranked by rating", "Elo rating")
-		if _, err := Band(p, x, l, h, Color(0), interval); err != nil {
+		if _, err := Band(p, x, l, h, Color(0), intervals); err != nil {
 			return nil, err
 		}
 		if _, err := Line(p, x, r, Color(0), false, "Elo"); err != nil {
@@ -93,7 +94,11 @@ func RatingsLevel(names []string, rating, lo, hi []float64, level float64) (*gpl
 	sc.GlyphStyle.Radius = vg.Points(1.8)
 	sc.GlyphStyle.Shape = draw.CircleGlyph{}
 	p.Add(eb, sc)
-	p.Legend.Add("Elo with "+interval, errorThumb{Color(0)})
+	legend := "Elo with " + intervals
+	if intervals != pct+" interval" {
+		legend = "Elo; " + intervals
+	}
+	p.Legend.Add(legend, errorThumb{Color(0)})
 	p.NominalX(names...)
 	p.X.Min, p.X.Max = -0.5, float64(n)-0.5
 	p.X.Tick.Label.Rotation = math.Pi / 4
@@ -101,6 +106,34 @@ func RatingsLevel(names []string, rating, lo, hi []float64, level float64) (*gpl
 	p.X.Tick.Label.YAlign = draw.YCenter
 	Finish(p)
 	return p, nil
+}
+
+// intervalLabel names the intervals in the legend, and says so when they
+// cannot be seen: none given (lo = hi = the rating), or all narrower than
+// a dot. A dot's radius is 1.8 points, in a data area some 120 points
+// high: half-widths under 2.5% of the range drawn show at most a stub
+// beyond it (Table VI's +-2.5 Elo over some 600 hide entirely).
+func intervalLabel(rating, lo, hi []float64, pct string) string {
+	half, bottom, top := 0.0, math.Inf(1), math.Inf(-1)
+	for i := range rating {
+		for _, v := range []float64{lo[i], hi[i], rating[i]} {
+			if !math.IsNaN(v) && !math.IsInf(v, 0) {
+				bottom, top = math.Min(bottom, v), math.Max(top, v)
+			}
+		}
+		for _, d := range []float64{rating[i] - lo[i], hi[i] - rating[i]} {
+			if !math.IsNaN(d) && !math.IsInf(d, 0) {
+				half = math.Max(half, math.Abs(d))
+			}
+		}
+	}
+	switch {
+	case half == 0:
+		return "no intervals given"
+	case top > bottom && half < 0.025*(top-bottom):
+		return fmt.Sprintf("%s intervals (±%.2g at most) hidden by the dots", pct, half)
+	}
+	return pct + " interval"
 }
 
 // errorThumb is the legend's picture of a point with an error bar.
