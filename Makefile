@@ -128,7 +128,6 @@ demo: build
 bench: build jupyter-deps
 	$(GO) run ./bench/engine
 	$(GO) run ./bench/bt
-	$(GO) test -run XXX -bench Read -benchtime 3x ./stats/bt
 	$(GO) run ./bench/umda
 	$(GO) run ./bench/othello
 	$(GO) test -run XXX -bench . ./internal/shard

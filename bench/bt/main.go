@@ -32,11 +32,16 @@
 // or wrong is skipped with a message. With the first size it also fits
 // the data in-process by Newton's method and by Hunter's MM (the
 // abilities must agree to 1e-6), and on a subsample compares with R's
-// BradleyTerry2 when Rscript is installed. The CSV readers' speed against
-// the readers before issue 26 is BenchmarkRead in stats/bt (make bench
-// runs it).
+// BradleyTerry2 when Rscript is installed.
 //
-//	go run ./bench/bt [-sizes 2000x2000000,20000x4000000] [-reps 3] [-cliff=false]
+// First, unless -read=false, it runs BenchmarkRead of stats/bt (go test,
+// from the module's root): the readers of each format against the readers
+// before issue 26 (kept in stats/bt/oldread_test.go) on the 2,000-player
+// league, in the same run, interleaved; it prints MB/s of wall time and of
+// CPU time for both, and the pairs CSV reader against its target of
+// 200 MB/s.
+//
+//	go run ./bench/bt [-sizes 2000x2000000,20000x4000000] [-reps 3] [-cliff=false] [-read=false]
 package main
 
 import (
@@ -70,6 +75,7 @@ func main() {
 	rplayers := flag.Int("rplayers", 300, "players in the subsample also fitted by R's BradleyTerry2 (0: skip)")
 	keep := flag.String("keep", "", "keep the generated files in this folder")
 	cliff := flag.Bool("cliff", true, "also time the standard errors' former cliff: 50,000 sparse players with a prior, 40,000 dense")
+	read := flag.Bool("read", true, "first run BenchmarkRead of stats/bt: the readers against the readers before issue 26")
 	flag.Parse()
 
 	dir, err := os.MkdirTemp("", "btbench")
@@ -92,6 +98,9 @@ func main() {
 	fmt.Printf("bench/bt: coevo bt fit on pairs CSV, games CSV and PGN vs Ordo and BayesElo on PGN, median of %d runs (BayesElo: %d)\n", *reps, min(*reps, *bayesReps))
 	fmt.Printf("load average at start: %s; CPU time is user + system\n", loadAvg())
 	fmt.Println(ordoBuild(ordo))
+	if *read {
+		readers()
+	}
 
 	for k, size := range strings.Split(*sizes, ",") {
 		var n, games int
@@ -137,6 +146,43 @@ func main() {
 		cliffs(*coevoBin, ordo, folder, dir, *reps, *seed, *keep == "")
 	}
 	fmt.Printf("\nload average at end: %s\n", loadAvg())
+}
+
+// readers runs BenchmarkRead of stats/bt and prints its rates: today's
+// readers against those before issue 26, in the same process, interleaved.
+func readers() {
+	args := []string{"test", "-run", "XXX", "-bench", "^BenchmarkRead$", "-benchtime", "3x", "./stats/bt"}
+	fmt.Printf("\n== readers: go %s (the 2,000 x 2,000,000 league, 3 reads a format, each followed by one with the reader before issue 26) ==\n", strings.Join(args, " "))
+	l0 := loadAvg()
+	out, err := exec.Command("go", args...).CombinedOutput()
+	if err != nil {
+		fmt.Printf("BenchmarkRead failed: %v\n%s\n", err, tail(string(out)))
+		return
+	}
+	fmt.Printf("%-7s %12s %12s %14s %14s %10s\n", "format", "MB/s", "before", "MB/CPU-s", "before", "CPU ratio")
+	var pairsWall, pairsCPU float64
+	for _, line := range strings.Split(string(out), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 3 || !strings.HasPrefix(f[0], "BenchmarkRead/") {
+			continue
+		}
+		format := strings.TrimPrefix(f[0], "BenchmarkRead/")
+		if k := strings.LastIndexByte(format, '-'); k > 0 {
+			format = format[:k]
+		}
+		m := map[string]float64{}
+		for k := 2; k+1 < len(f); k += 2 {
+			if v, err := strconv.ParseFloat(f[k], 64); err == nil {
+				m[f[k+1]] = v
+			}
+		}
+		fmt.Printf("%-7s %12.1f %12.1f %14.1f %14.1f %9.2fx\n", format, m["MB/s"], m["MB/s-before"], m["MB/cpu-s"], m["MB/cpu-s-before"], m["x-cpu"])
+		if format == "pairs" {
+			pairsWall, pairsCPU = m["MB/s"], m["MB/cpu-s"]
+		}
+	}
+	fmt.Printf("target pairs CSV >= 200 MB/s: %.1f MB/s of wall time (%s), %.1f MB per CPU-second (%s); load average %s before, %s after\n",
+		pairsWall, met(pairsWall >= 200), pairsCPU, met(pairsCPU >= 200), l0, loadAvg())
 }
 
 // cliffs times the two tournaments whose standard errors used to take

@@ -13,10 +13,20 @@ import (
 
 var (
 	benchOnce   sync.Once
+	benchDir    string
 	benchFiles  synthleague.Files
 	benchErr    error
 	benchLeague = [2]int{2000, 2000000}
 )
+
+// TestMain removes the league BenchmarkRead wrote.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if benchDir != "" {
+		os.RemoveAll(benchDir)
+	}
+	os.Exit(code)
+}
 
 // cpuTime is the CPU time (user + system) of this process so far.
 func cpuTime() time.Duration {
@@ -34,12 +44,11 @@ func cpuTime() time.Duration {
 //	go test -run XXX -bench Read -benchtime 3x ./stats/bt
 func BenchmarkRead(b *testing.B) {
 	benchOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "btread")
-		if err != nil {
-			benchErr = err
+		benchDir, benchErr = os.MkdirTemp("", "btread")
+		if benchErr != nil {
 			return
 		}
-		benchFiles, _, benchErr = synthleague.Write(dir, benchLeague[0], benchLeague[1], 1)
+		benchFiles, _, benchErr = synthleague.Write(benchDir, benchLeague[0], benchLeague[1], 1)
 	})
 	if benchErr != nil {
 		b.Fatal(benchErr)
