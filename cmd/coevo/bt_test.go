@@ -448,6 +448,27 @@ func TestBTFitOrdoTable(t *testing.T) {
 	}
 }
 
+// Counts in the millions are written in full, in the table and the CSV:
+// the wins, draws, losses and games of a player are the file's sums.
+func TestBTFitLargeCounts(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "big.csv")
+	writeFile(t, f, "a,b,wins_a,wins_b,draws\np1,p2,100000000,1000,5\np2,p3,5,4,1\np3,p1,3,3,2\n")
+	out, errs, st := coevo("bt", "fit", f, "--csv", "-")
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if st != 0 || err != nil || len(rows) != 4 {
+		t.Fatalf("status %d, %v: %s %s", st, err, out, errs)
+	}
+	// p1: 100000000+3 wins, 5+2 draws, 1000+3 losses.
+	if p1 := rows[1]; p1[1] != "p1" || p1[6] != "100001013" || p1[8] != "100000003" || p1[9] != "7" || p1[10] != "1003" {
+		t.Fatalf("p1's row %v", p1)
+	}
+	out, _, _ = coevo("bt", "fit", f)
+	if !strings.Contains(out, " 100001013 ") || strings.Contains(out, "e+") {
+		t.Fatalf("table:\n%s", out)
+	}
+}
+
 // --cov refuses a covariance too large to write before fitting.
 func TestBTFitCovGuard(t *testing.T) {
 	var b strings.Builder

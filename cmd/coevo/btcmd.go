@@ -685,8 +685,8 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 	fmt.Fprintf(tw, "rank\tplayer\telo\tse\t%s low\t%s high\tgames\tscore%%\tW\tD\tL\tdraw%%\topp elo\t\n", level, level)
 	for _, i := range ranked {
 		p := rows[i]
-		fmt.Fprintf(tw, "%d\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%g\t%.1f\t%g\t%g\t%g\t%.1f\t%.1f\t\n", p.Rank, p.Name, p.Elo, p.SE, p.CILow, p.CIHigh, p.Games, p.Score,
-			p.Wins, p.Draws, p.Losses, p.DrawRate, p.Opponent)
+		fmt.Fprintf(tw, "%d\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%s\t%.1f\t%s\t%s\t%s\t%.1f\t%.1f\t\n", p.Rank, p.Name, p.Elo, p.SE, p.CILow, p.CIHigh,
+			gameCount(float64(p.Games)), p.Score, gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), p.DrawRate, p.Opponent)
 	}
 	tw.Flush()
 	fmt.Fprintln(stdout, tr)
@@ -1086,6 +1086,10 @@ func rankOrder(elo []float64) []int {
 	return idx
 }
 
+// gameCount writes a count of games in full (100000000, not 1e+08; counts
+// are at most 2^53), and a fractional one (a weighted count) as it is.
+func gameCount(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
 // writeRatingsCSV writes the table, ranked, to path (- for w).
 func writeRatingsCSV(ctx context.Context, rows []btPlayer, ranked []int, path string, w io.Writer) error {
 	write := func(w io.Writer) error {
@@ -1093,8 +1097,8 @@ func writeRatingsCSV(ctx context.Context, rows []btPlayer, ranked []int, path st
 		f := func(x num) string { return strconv.FormatFloat(float64(x), 'f', 2, 64) }
 		for _, i := range ranked {
 			p := rows[i]
-			_, err := fmt.Fprintf(w, "%d,%s,%s,%s,%s,%s,%g,%s,%g,%g,%g,%s,%s\n", p.Rank, csvQuote(p.Name), f(p.Elo), f(p.SE), f(p.CILow), f(p.CIHigh),
-				float64(p.Games), f(p.Score), p.Wins, p.Draws, p.Losses, f(p.DrawRate), f(p.Opponent))
+			_, err := fmt.Fprintf(w, "%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", p.Rank, csvQuote(p.Name), f(p.Elo), f(p.SE), f(p.CILow), f(p.CIHigh),
+				gameCount(float64(p.Games)), f(p.Score), gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), f(p.DrawRate), f(p.Opponent))
 			if err != nil {
 				return err
 			}
