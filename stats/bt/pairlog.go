@@ -1,6 +1,9 @@
 package bt
 
-import "runtime"
+import (
+	"math/bits"
+	"runtime"
+)
 
 // pairLog collects the rows of a pairs file as they are read, by
 // unordered pair of players (I < J, wins swapped to match), in columns of
@@ -61,25 +64,20 @@ func (p *pairLog) add(a, b int, wa, wb, d float64) {
 
 // finish returns the pairs of n players.
 func (p *pairLog) finish(n int) *Pairs {
+	return p.finishWith(n, true)
+}
+
+// finishWith is finish; packed false sorts by an order of the rows even
+// when the keys could be packed (for tests of both ways).
+func (p *pairLog) finishWith(n int, packed bool) *Pairs {
 	m := len(p.i)
 	if p.unsorted {
-		// perm[k]: the row that goes to place k, by (I, J, row): a
-		// counting sort by J, then a stable one by I.
-		byJ := countingOrder(n, m, nil, p.j)
-		perm := countingOrder(n, m, byJ, p.i)
-		byJ = nil
-		// One column at a time, each old one collected before the next
-		// is made, so that the memory held is one column more, not five.
-		p.i = gather(perm, p.i)
-		runtime.GC()
-		p.j = gather(perm, p.j)
-		runtime.GC()
-		p.wi = gather(perm, p.wi)
-		runtime.GC()
-		p.wj = gather(perm, p.wj)
-		runtime.GC()
-		p.d = gather(perm, p.d)
-		perm = nil
+		nb, rb := bits.Len(uint(n)), bits.Len(uint(m))
+		if packed && 2*nb+rb <= 64 {
+			p.sortPacked(n, nb, rb)
+		} else {
+			p.sortByOrder(n)
+		}
 		// Add up the rows of each pair, in place.
 		out := 0
 		for k := 0; k < m; k++ {
@@ -102,6 +100,80 @@ func (p *pairLog) finish(n int) *Pairs {
 		p.d[k] += 0
 	}
 	return &Pairs{Players: n, I: p.i[:m:m], J: p.j[:m:m], WinsI: p.wi[:m:m], WinsJ: p.wj[:m:m], Draws: p.d[:m:m]}
+}
+
+// sortPacked sorts the rows by (I, J, row) as keys I<<(nb+rb) | J<<rb |
+// row (nb bits hold a player, rb a row): two stable counting passes over
+// the keys, by J then by I, read in order. I and J are then read back
+// from the keys in place, and only the counts are gathered, one column at
+// a time.
+func (p *pairLog) sortPacked(n, nb, rb int) {
+	m := len(p.i)
+	keys := make([]uint64, m)
+	count := make([]int32, n+1)
+	for _, j := range p.j {
+		count[j+1]++
+	}
+	for x := 0; x < n; x++ {
+		count[x+1] += count[x]
+	}
+	for row, j := range p.j {
+		keys[count[j]] = uint64(p.i[row])<<(nb+rb) | uint64(j)<<rb | uint64(row)
+		count[j]++
+	}
+	sorted := make([]uint64, m)
+	clear(count)
+	for _, k := range keys {
+		count[k>>(nb+rb)+1]++
+	}
+	for x := 0; x < n; x++ {
+		count[x+1] += count[x]
+	}
+	for _, k := range keys {
+		i := k >> (nb + rb)
+		sorted[count[i]] = k
+		count[i]++
+	}
+	keys, count = nil, nil
+	rowMask, playerMask := uint64(1)<<rb-1, uint64(1)<<nb-1
+	for x, k := range sorted {
+		p.i[x], p.j[x] = int32(k>>(nb+rb)), int32(k>>rb&playerMask)
+	}
+	runtime.GC()
+	p.wi = gatherKeys(sorted, rowMask, p.wi)
+	runtime.GC()
+	p.wj = gatherKeys(sorted, rowMask, p.wj)
+	runtime.GC()
+	p.d = gatherKeys(sorted, rowMask, p.d)
+}
+
+// gatherKeys returns c[key&mask] for every key.
+func gatherKeys(keys []uint64, mask uint64, c []float64) []float64 {
+	out := make([]float64, len(keys))
+	for x, k := range keys {
+		out[x] = c[k&mask]
+	}
+	return out
+}
+
+// sortByOrder sorts the rows by (I, J, row) through perm, the row that
+// goes to each place: a counting sort by J, then a stable one by I.
+func (p *pairLog) sortByOrder(n int) {
+	m := len(p.i)
+	byJ := countingOrder(n, m, nil, p.j)
+	perm := countingOrder(n, m, byJ, p.i)
+	byJ = nil
+	// One column at a time, each old one collected before the next
+	// is made, so that the memory held is one column more, not five.
+	p.i = gather(perm, p.i)
+	runtime.GC()
+	p.j = gather(perm, p.j)
+	runtime.GC()
+	p.wi = gather(perm, p.wi)
+	runtime.GC()
+	p.wj = gather(perm, p.wj)
+	runtime.GC()
+	p.d = gather(perm, p.d)
 }
 
 // countingOrder returns the rows (all of them in order when order is nil,
