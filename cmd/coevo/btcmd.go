@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -670,12 +669,13 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 		out := jsonOut{Players: rows, NoGames: d.noGames, CILevel: o.ci, Tau: num(tr.Tau()), Triads: tr.Played, Cyclic: tr.Cyclic,
 			DKL: num(dkl), Pairs: pairs.Len(), Groups: len(fit.Groups().Members), MedianGames: medianGames, btModelJSON: model,
 			Iterations: fit.Iterations, Method: opt.Method.String(), SEMethod: seMethod, SEBound: num(seBound)}
+		// The matrix is streamed into LOS, the last field (left nil):
+		// millions of cells are not encoded whole before the first byte.
+		var streamed *losTable
 		if o.los == "-" {
-			out.LOS = los
+			streamed = los
 		}
-		enc := json.NewEncoder(stdout)
-		enc.SetEscapeHTML(false)
-		err := enc.Encode(out)
+		err := encodeLOS(ctx, stdout, out, streamed)
 		ph.done("output")
 		ph.total()
 		return err
@@ -727,7 +727,9 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 	}
 	model.print(stdout, fit)
 	if o.los == "-" {
-		los.print(stdout)
+		if err := los.print(ctx, stdout); err != nil {
+			return err
+		}
 	}
 	ph.done("output")
 	ph.total()
@@ -979,30 +981,6 @@ func writeLOS(ctx context.Context, t *losTable, path string) error {
 		}
 		return nil
 	})
-}
-
-// print writes the matrix in percent, players by Elo, columns numbered as
-// the rows.
-func (t *losTable) print(w io.Writer) {
-	fmt.Fprintln(w, "likelihood of superiority, % (row stronger than column):")
-	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "\t\t")
-	for b := range t.Players {
-		fmt.Fprintf(tw, "%d\t", b+1)
-	}
-	fmt.Fprintln(tw)
-	for a, p := range t.Players {
-		fmt.Fprintf(tw, "%d\t%s\t", a+1, p)
-		for b := range t.Players {
-			if a == b {
-				fmt.Fprint(tw, "-\t")
-				continue
-			}
-			fmt.Fprintf(tw, "%.0f\t", 100*float64(t.P[a][b]))
-		}
-		fmt.Fprintln(tw)
-	}
-	tw.Flush()
 }
 
 // writeCov writes the covariance of the log-strengths as CSV.

@@ -285,15 +285,25 @@ func writeSG(ctx context.Context, stdout io.Writer, rule *heap.Rule, a *heap.Ana
 			fmt.Fprintf(w, "# %s\n", rep)
 		}
 	case "json":
-		out := struct {
-			Game   string    `json:"game"`
-			Values []int32   `json:"values"`
-			Period *sgReport `json:"period,omitempty"`
-		}{Game: rule.Name(), Values: g}
-		if o.period {
-			out.Period = &rep
+		// {"game":..,"values":[..],"period":{..}} as json.Encoder writes
+		// it, the values streamed so that Ctrl-C stops a long listing.
+		name, _ := json.Marshal(rule.Name())
+		fmt.Fprintf(w, `{"game":%s,"values":[`, name)
+		for n, v := range g {
+			if n&0xfff == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if n > 0 {
+				w.WriteByte(',')
+			}
+			w.WriteString(strconv.Itoa(int(v)))
 		}
-		return json.NewEncoder(w).Encode(out)
+		w.WriteByte(']')
+		if o.period {
+			r, _ := json.Marshal(rep)
+			fmt.Fprintf(w, `,"period":%s`, r)
+		}
+		w.WriteString("}\n")
 	default:
 		fmt.Fprintf(w, "%s: g(0..%d)\n", rule.Name(), len(g)-1)
 		for n := 0; n < len(g); n += 12 {
