@@ -80,6 +80,7 @@ func main() {
 
 	dir, err := os.MkdirTemp("", "btbench")
 	check(err)
+	tmpDir = dir
 	defer os.RemoveAll(dir)
 	if *coevoBin == "" {
 		*coevoBin = filepath.Join(dir, "coevo")
@@ -572,7 +573,13 @@ func check(err error) {
 	}
 }
 
+// tmpDir is the benchmark's scratch folder, removed on failure too.
+var tmpDir string
+
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "bench:", err)
+	if tmpDir != "" {
+		os.RemoveAll(tmpDir)
+	}
 	os.Exit(1)
 }
