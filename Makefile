@@ -117,7 +117,8 @@ apt:
 
 build:
 	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/coevo
-	@# What the kernelspec starts: it binds the kernel's ports, then becomes "coevo kernel run".
+	@# The kernel's worker (the Go interpreter and its bindings), which
+	@# "coevo kernel run" starts from next to coevo: coevo itself links none of it.
 	$(GO) build -o $(dir $(BIN))coevo-kernel ./cmd/coevo-kernel
 
 # The demonstration of what coevo does so far, written to out/demo.txt.

@@ -39,7 +39,7 @@ const DefaultInterruptGrace = 2 * time.Second
 // Options configure a kernel.
 type Options struct {
 	// Worker is the command line that starts a worker process (for coevo:
-	// the binary with "kernel worker"); WorkerEnv is added to its
+	// coevo-kernel worker, see WorkerPath); WorkerEnv is added to its
 	// environment.
 	Worker    []string
 	WorkerEnv []string

@@ -3,10 +3,12 @@ package kernel
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -22,21 +24,33 @@ type Spec struct {
 	Metadata      map[string]any    `json:"metadata"`
 }
 
-// Launcher is the program (cmd/coevo-kernel) that binds a kernel's ports
-// and then becomes "coevo kernel run" (see ListenersEnv), so that clients
-// that connect while coevo starts wait instead of being refused.
-const Launcher = "coevo-kernel"
+// WorkerBinary is the program (cmd/coevo-kernel) that runs cells: the
+// kernel process starts it as "coevo-kernel worker". It alone links the
+// interpreter and its bindings, so that coevo, and the kernel process,
+// start small and fast; it is found next to the coevo binary (WorkerPath).
+const WorkerBinary = "coevo-kernel"
 
-// NewSpec describes the kernel started as "binary kernel run FILE", through
-// the Launcher if there is one next to binary (make build builds both).
-func NewSpec(binary string) Spec {
-	argv := []string{binary, "kernel", "run", "{connection_file}"}
-	launcher := filepath.Join(filepath.Dir(binary), Launcher)
-	if fi, err := os.Stat(launcher); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
-		argv = []string{launcher, "--coevo", binary, "{connection_file}"}
+// WorkerPath returns the worker binary next to the coevo binary bin, or an
+// error that names the file it looked for and how to build it.
+func WorkerPath(bin string) (string, error) {
+	w := filepath.Join(filepath.Dir(bin), WorkerBinary)
+	fi, err := os.Stat(w)
+	if err == nil && (!fi.Mode().IsRegular() || fi.Mode().Perm()&0o111 == 0) {
+		err = errors.New("not an executable file")
 	}
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			err = errors.New("no such file")
+		}
+		return w, fmt.Errorf("the kernel's worker binary %s is missing (%v): it runs the cells and is built next to coevo by make build, or by go install ./cmd/... (which installs coevo and coevo-kernel)", w, err)
+	}
+	return w, nil
+}
+
+// NewSpec describes the kernel started as "binary kernel run FILE".
+func NewSpec(binary string) Spec {
 	return Spec{
-		Argv:          argv,
+		Argv:          []string{binary, "kernel", "run", "{connection_file}"},
 		DisplayName:   "Go (coevo)",
 		Language:      "go",
 		InterruptMode: "message",

@@ -1,106 +1,69 @@
 package main
 
 import (
-	"encoding/json"
+	"bytes"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"sort"
 	"strings"
-	"syscall"
 	"testing"
 )
 
-// The test binary plays coevo: started as "BINARY kernel run FILE" by the
-// launcher, it reports the sockets it inherited and whether each is a
-// listening socket on its port.
+// The test binary plays coevo-kernel (with COEVO_KERNEL_TEST_MAIN=1) and
+// coevo: started as "BINARY kernel run FILE", it says so.
 func TestMain(m *testing.M) {
+	if os.Getenv("COEVO_KERNEL_TEST_MAIN") == "1" {
+		os.Unsetenv("COEVO_KERNEL_TEST_MAIN")
+		main()
+		os.Exit(0)
+	}
 	if len(os.Args) == 4 && os.Args[1] == "kernel" && os.Args[2] == "run" {
-		spec := os.Getenv(listenersEnv)
-		if spec == "" {
-			fmt.Print("none")
-			os.Exit(0)
-		}
-		var out []string
-		for _, item := range strings.Split(spec, ",") {
-			name, fd, _ := strings.Cut(item, ":")
-			var n int
-			fmt.Sscan(fd, &n)
-			l, err := net.FileListener(os.NewFile(uintptr(n), name))
-			if err != nil {
-				out = append(out, fmt.Sprintf("%s: %v", name, err))
-				continue
-			}
-			out = append(out, fmt.Sprintf("%s=%d", name, l.Addr().(*net.TCPAddr).Port))
-		}
-		sort.Strings(out)
-		fmt.Print(strings.Join(out, " "))
+		fmt.Print("coevo kernel run ", os.Args[3])
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
 }
 
-func freePort(t *testing.T) int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+// coevoKernel runs main with args, in a process of its own.
+func coevoKernel(t *testing.T, env []string, args ...string) (stdout, stderr string, status int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(append(os.Environ(), "COEVO_KERNEL_TEST_MAIN=1"), env...)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
 	if err != nil {
-		t.Fatal(err)
+		if _, ok := err.(*exec.ExitError); !ok {
+			t.Fatal(err)
+		}
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	return o.String(), e.String(), cmd.ProcessState.ExitCode()
 }
 
-// The launcher binds the five ports and becomes coevo, which inherits
-// them; with a connection file it cannot use, it becomes coevo with none.
-func TestLauncher(t *testing.T) {
-	dir := t.TempDir()
-	launcher := filepath.Join(dir, "coevo-kernel")
-	if out, err := exec.Command("go", "build", "-o", launcher, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+// By hand, the worker says it is the kernel's; anything else is a usage
+// error.
+func TestByHand(t *testing.T) {
+	if _, errs, st := coevoKernel(t, nil, "worker"); st != 1 || !strings.Contains(errs, "the worker is started by the kernel (coevo kernel run)") {
+		t.Errorf("worker: status %d, stderr %q", st, errs)
 	}
-	ports := map[string]int{"shell_port": freePort(t), "iopub_port": freePort(t), "stdin_port": freePort(t), "control_port": freePort(t), "hb_port": freePort(t)}
-	conn := map[string]any{"transport": "tcp", "ip": "127.0.0.1", "key": "k"}
-	for k, v := range ports {
-		conn[k] = v
+	for _, args := range [][]string{nil, {"run"}, {"--coevo", "x"}} {
+		if _, errs, st := coevoKernel(t, nil, args...); st != 2 || !strings.HasPrefix(errs, "usage: coevo-kernel worker") {
+			t.Errorf("%q: status %d, stderr %q", args, st, errs)
+		}
 	}
-	b, _ := json.Marshal(conn)
-	file := filepath.Join(dir, "kernel.json")
-	os.WriteFile(file, b, 0o600)
-	out, err := exec.Command(launcher, "--coevo", os.Args[0], file).Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := fmt.Sprintf("control=%d heartbeat=%d iopub=%d shell=%d stdin=%d", ports["control_port"], ports["hb_port"], ports["iopub_port"], ports["shell_port"], ports["stdin_port"])
-	if string(out) != want {
-		t.Fatalf("coevo inherited %q, want %q", out, want)
-	}
-	// A port in use: coevo starts without sockets (and says what is wrong).
-	busy, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", ports["iopub_port"]))
-	if err != nil {
-		t.Skipf("port taken meanwhile: %v", err)
-	}
-	defer busy.Close()
-	out, err = exec.Command(launcher, "--coevo", os.Args[0], file).Output()
-	if err != nil || string(out) != "none" {
-		t.Fatalf("with a port in use, coevo inherited %q (%v), want none", out, err)
+	if out, _, st := coevoKernel(t, nil, "--help"); st != 0 || !strings.Contains(out, "coevo kernel install") {
+		t.Errorf("--help: status %d, %q", st, out)
 	}
 }
 
-// A FIFO is not read here (nobody may ever write it): coevo gets it, with
-// no sockets, and reads it under its own care.
-func TestLauncherLeavesFIFOs(t *testing.T) {
-	dir := t.TempDir()
-	launcher := filepath.Join(dir, "coevo-kernel")
-	if out, err := exec.Command("go", "build", "-o", launcher, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+// A kernelspec of an earlier coevo ("coevo-kernel --coevo COEVO FILE")
+// becomes "COEVO kernel run FILE"; a COEVO that cannot run is named.
+func TestEarlierKernelspec(t *testing.T) {
+	out, errs, st := coevoKernel(t, nil, "--coevo", os.Args[0], "/some/kernel-1.json")
+	if st != 0 || out != "coevo kernel run /some/kernel-1.json" {
+		t.Fatalf("status %d, stdout %q, stderr %q", st, out, errs)
 	}
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skip(err)
-	}
-	out, err := exec.Command(launcher, "--coevo", os.Args[0], fifo).Output()
-	if err != nil || string(out) != "none" {
-		t.Fatalf("%q %v", out, err)
+	if _, errs, st := coevoKernel(t, nil, "--coevo", "/nonexistent/coevo", "k.json"); st != 1 || !strings.Contains(errs, "cannot start /nonexistent/coevo") {
+		t.Fatalf("status %d, stderr %q", st, errs)
 	}
 }
