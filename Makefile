@@ -117,9 +117,11 @@ apt:
 
 build:
 	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/coevo
-	@# The kernel's worker (the Go interpreter and its bindings), which
-	@# "coevo kernel run" starts from next to coevo: coevo itself links none of it.
-	$(GO) build -o $(dir $(BIN))coevo-kernel ./cmd/coevo-kernel
+	@# The Jupyter kernel process that the kernelspec starts (small: it listens
+	@# within milliseconds), and the worker where cells run, the only program
+	@# that links the Go interpreter; both are found next to coevo.
+	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(dir $(BIN))coevo-kernel ./cmd/coevo-kernel
+	$(GO) build -o $(dir $(BIN))coevo-worker ./cmd/coevo-worker
 
 # The demonstration of what coevo does so far, written to out/demo.txt.
 demo: build

@@ -121,20 +121,26 @@ func TestParseMaxMessage(t *testing.T) {
 	}
 }
 
-// The kernelspec starts coevo itself; the worker binary is found next to
-// it, and its absence is an error that names it.
+// The kernelspec starts coevo-kernel when it is next to coevo, else coevo
+// itself; the worker binary is found next to it, and its absence is an
+// error that names it.
 func TestNewSpecAndWorkerPath(t *testing.T) {
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "coevo")
 	if argv := NewSpec(bin).Argv; len(argv) != 4 || argv[0] != bin || argv[1] != "kernel" || argv[2] != "run" || argv[3] != "{connection_file}" {
 		t.Fatalf("argv %q", argv)
 	}
+	k := filepath.Join(dir, KernelBinary)
+	os.WriteFile(k, nil, 0o755)
+	if argv := NewSpec(bin).Argv; len(argv) != 2 || argv[0] != k || argv[1] != "{connection_file}" {
+		t.Fatalf("with %s: argv %q", KernelBinary, argv)
+	}
 	want := filepath.Join(dir, WorkerBinary)
 	if _, err := WorkerPath(bin); err == nil || !strings.Contains(err.Error(), want+" is missing (no such file)") {
 		t.Fatalf("missing: %v", err)
 	}
 	os.WriteFile(want, []byte("#!/bin/sh\n"), 0o644)
-	if _, err := WorkerPath(bin); err == nil || !strings.Contains(err.Error(), "not an executable file") {
+	if _, err := WorkerPath(k); err == nil || !strings.Contains(err.Error(), "not an executable file") {
 		t.Fatalf("not executable: %v", err)
 	}
 	os.Chmod(want, 0o755)

@@ -24,33 +24,50 @@ type Spec struct {
 	Metadata      map[string]any    `json:"metadata"`
 }
 
-// WorkerBinary is the program (cmd/coevo-kernel) that runs cells: the
-// kernel process starts it as "coevo-kernel worker". It alone links the
-// interpreter and its bindings, so that coevo, and the kernel process,
-// start small and fast; it is found next to the coevo binary (WorkerPath).
-const WorkerBinary = "coevo-kernel"
+// The kernel's programs, found next to the coevo binary: make build builds
+// all three into bin/, go install ./cmd/... into $GOBIN.
+const (
+	// KernelBinary (cmd/coevo-kernel) is the kernel process the kernelspec
+	// starts: this package and its sockets, no interpreter, so that it
+	// listens within milliseconds. "coevo kernel run" is the same kernel.
+	KernelBinary = "coevo-kernel"
+	// WorkerBinary (cmd/coevo-worker) runs the cells: the kernel process
+	// starts it (WorkerPath). It alone links the interpreter and its
+	// bindings, so that coevo and the kernel process start small and fast.
+	WorkerBinary = "coevo-worker"
+)
 
-// WorkerPath returns the worker binary next to the coevo binary bin, or an
-// error that names the file it looked for and how to build it.
+// WorkerPath returns the worker binary next to the binary bin (coevo or
+// coevo-kernel), or an error that names the file it looked for and how to
+// build it.
 func WorkerPath(bin string) (string, error) {
 	w := filepath.Join(filepath.Dir(bin), WorkerBinary)
-	fi, err := os.Stat(w)
-	if err == nil && (!fi.Mode().IsRegular() || fi.Mode().Perm()&0o111 == 0) {
-		err = errors.New("not an executable file")
-	}
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			err = errors.New("no such file")
-		}
-		return w, fmt.Errorf("the kernel's worker binary %s is missing (%v): it runs the cells and is built next to coevo by make build, or by go install ./cmd/... (which installs coevo and coevo-kernel)", w, err)
+	if err := executableFile(w); err != nil {
+		return w, fmt.Errorf("the kernel's worker binary %s is missing (%v): it runs the cells; make build builds it next to coevo, go install ./cmd/... installs it with coevo", w, err)
 	}
 	return w, nil
 }
 
-// NewSpec describes the kernel started as "binary kernel run FILE".
+func executableFile(path string) error {
+	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return errors.New("no such file")
+	}
+	if err == nil && (!fi.Mode().IsRegular() || fi.Mode().Perm()&0o111 == 0) {
+		err = errors.New("not an executable file")
+	}
+	return err
+}
+
+// NewSpec describes the kernel of the coevo binary: KernelBinary, if it is
+// next to binary, else "binary kernel run".
 func NewSpec(binary string) Spec {
+	argv := []string{binary, "kernel", "run", "{connection_file}"}
+	if k := filepath.Join(filepath.Dir(binary), KernelBinary); executableFile(k) == nil {
+		argv = []string{k, "{connection_file}"}
+	}
 	return Spec{
-		Argv:          []string{binary, "kernel", "run", "{connection_file}"},
+		Argv:          argv,
 		DisplayName:   "Go (coevo)",
 		Language:      "go",
 		InterruptMode: "message",

@@ -1,56 +1,114 @@
-// Command coevo-kernel is the coevo kernel's worker binary: the process
-// that owns a notebook's Go interpreter (yaegi, the standard library's
-// bindings, and coevo's engine and stats bound for cells). The kernel
-// process, "coevo kernel run", starts it as
+// Command coevo-kernel is the coevo Jupyter kernel's process, what the
+// kernelspec that "coevo kernel install" writes starts:
 //
-//	coevo-kernel worker
+//	coevo-kernel CONNECTION_FILE
 //
-// with its pipes on descriptors 3 and 4, and finds it next to the coevo
-// binary: make build writes both to bin/, go install ./cmd/... both to
-// $GOBIN. Keeping the interpreter here, and only here, keeps coevo itself
-// small and quick to start: every coevo command, and the kernel process
-// that answers Jupyter, would otherwise carry the interpreter's 40 MB and
-// its tables, built at every start.
+// It binds the connection file's five ports, speaks the Jupyter protocol
+// and supervises the worker process where cells run, coevo-worker, which it
+// finds next to its own binary (make build writes coevo, coevo-kernel and
+// coevo-worker to bin/; go install ./cmd/... all three to $GOBIN).
 //
-// Kernelspecs written by earlier versions of coevo start this program as
-// "coevo-kernel --coevo COEVO CONNECTION_FILE" (it bound the ports, then
-// became coevo): it now becomes "COEVO kernel run CONNECTION_FILE" at
-// once. "coevo kernel install" writes a kernelspec that starts coevo
-// directly.
+// It is a small program (the kernel's sockets and protocol, no interpreter,
+// no engine): it listens a few milliseconds after it is started, before
+// jupyter_client first connects, whose refused connections are tried again
+// only 100-200 ms later. "coevo kernel run CONNECTION_FILE" runs the same
+// kernel from the coevo binary.
+//
+// Kernelspecs of earlier versions of coevo start it as
+// "coevo-kernel --coevo COEVO CONNECTION_FILE"; that still works.
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
+	"os/signal"
+	"path/filepath"
 	"syscall"
 
-	"github.com/coevolab/coevo/kernel/runner"
-	"github.com/coevolab/coevo/kernel/symbols"
+	"github.com/coevolab/coevo/internal/input"
+	"github.com/coevolab/coevo/kernel"
 )
 
-const usage = `usage: coevo-kernel worker
-coevo-kernel is the coevo kernel's worker: "coevo kernel run" starts it.
-Install the kernel with "coevo kernel install"; see "coevo kernel --help".`
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+const usage = `usage: coevo-kernel CONNECTION_FILE
+coevo-kernel is the coevo Jupyter kernel: Jupyter starts it with a connection file.
+Install it with "coevo kernel install"; see "coevo kernel --help".`
+
+// maxConnectionFile bounds a connection file: a few hundred bytes.
+const maxConnectionFile = 1 << 20
+
+// usageError exits with status 2.
+type usageError struct{ error }
 
 func main() {
-	args := os.Args[1:]
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	interrupted := ctx.Err() != nil
+	stop()
 	switch {
-	case len(args) == 1 && args[0] == "worker":
-		// Started by "coevo kernel run", with its pipes on descriptors 3 and 4.
-		if err := runner.Main(symbols.Symbols); err != nil {
-			fmt.Fprintln(os.Stderr, "coevo-kernel:", err)
-			os.Exit(1)
-		}
-	case len(args) == 3 && args[0] == "--coevo":
-		// A kernelspec of an earlier coevo.
-		coevo, connFile := args[1], args[2]
-		err := syscall.Exec(coevo, []string{coevo, "kernel", "run", connFile}, os.Environ())
-		fmt.Fprintf(os.Stderr, "coevo-kernel: cannot start %s: %v\n", coevo, err)
-		os.Exit(1)
-	case len(args) == 1 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help"):
-		fmt.Println(usage)
+	case err == nil:
+	case interrupted:
+		// Stopped by SIGINT or SIGTERM, not by a shutdown request.
+		os.Exit(130)
 	default:
-		fmt.Fprintln(os.Stderr, usage)
-		os.Exit(2)
+		fmt.Fprintln(os.Stderr, "coevo-kernel:", err)
+		var u usageError
+		if errors.As(err, &u) {
+			os.Exit(2)
+		}
+		os.Exit(1)
 	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 3 && args[0] == "--coevo" {
+		args = args[2:] // a kernelspec of an earlier coevo
+	}
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+		fmt.Fprintln(stdout, usage)
+		return nil
+	}
+	if len(args) != 1 || args[0] == "" || args[0][0] == '-' {
+		return usageError{errors.New(usage)}
+	}
+	path := args[0]
+	b, err := input.ReadAll(ctx, path, maxConnectionFile)
+	if err != nil {
+		var tl *input.TooLargeError
+		if errors.As(err, &tl) {
+			return usageError{fmt.Errorf("connection file %s: more than %d bytes", tl.Path, tl.Max)}
+		}
+		return usageError{fmt.Errorf("connection file %v", err)}
+	}
+	conn, err := kernel.ParseConnection(b)
+	if err != nil {
+		return usageError{fmt.Errorf("connection file %s: %v", path, err)}
+	}
+	bin, err := os.Executable()
+	if err == nil {
+		bin, err = filepath.EvalSymlinks(bin)
+	}
+	if err != nil {
+		return err
+	}
+	// The cells run in coevo-worker, next to this binary. Without it the
+	// kernel still answers, and each cell says what is missing.
+	workerBin, missing := kernel.WorkerPath(bin)
+	opts, err := kernel.OptionsFromEnv(kernel.Options{Worker: []string{workerBin}, Log: stderr})
+	if err != nil {
+		return usageError{err}
+	}
+	if missing != nil {
+		fmt.Fprintf(stderr, "coevo-kernel: %v\n", missing)
+	}
+	if opts.Listeners, err = kernel.InheritedListeners(conn); err != nil {
+		fmt.Fprintf(stderr, "coevo-kernel: %v: binding the ports here instead\n", err)
+	}
+	kernel.Version = version
+	return kernel.New(conn, opts).Run(ctx)
 }

@@ -2,37 +2,30 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// The test binary plays coevo-kernel (with COEVO_KERNEL_TEST_MAIN=1) and
-// coevo: started as "BINARY kernel run FILE", it says so.
+// The test binary plays coevo-kernel with COEVO_KERNEL_TEST_MAIN=1.
 func TestMain(m *testing.M) {
 	if os.Getenv("COEVO_KERNEL_TEST_MAIN") == "1" {
 		os.Unsetenv("COEVO_KERNEL_TEST_MAIN")
 		main()
 		os.Exit(0)
 	}
-	if len(os.Args) == 4 && os.Args[1] == "kernel" && os.Args[2] == "run" {
-		fmt.Print("coevo kernel run ", os.Args[3])
-		os.Exit(0)
-	}
 	os.Exit(m.Run())
 }
 
-// coevoKernel runs main with args, in a process of its own.
-func coevoKernel(t *testing.T, env []string, args ...string) (stdout, stderr string, status int) {
+func coevoKernel(t *testing.T, args ...string) (stdout, stderr string, status int) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(append(os.Environ(), "COEVO_KERNEL_TEST_MAIN=1"), env...)
+	cmd.Env = append(os.Environ(), "COEVO_KERNEL_TEST_MAIN=1")
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
-	err := cmd.Run()
-	if err != nil {
+	if err := cmd.Run(); err != nil {
 		if _, ok := err.(*exec.ExitError); !ok {
 			t.Fatal(err)
 		}
@@ -40,30 +33,47 @@ func coevoKernel(t *testing.T, env []string, args ...string) (stdout, stderr str
 	return o.String(), e.String(), cmd.ProcessState.ExitCode()
 }
 
-// By hand, the worker says it is the kernel's; anything else is a usage
-// error.
-func TestByHand(t *testing.T) {
-	if _, errs, st := coevoKernel(t, nil, "worker"); st != 1 || !strings.Contains(errs, "the worker is started by the kernel (coevo kernel run)") {
-		t.Errorf("worker: status %d, stderr %q", st, errs)
+const connJSON = `{"transport":"tcp","ip":"127.0.0.1","shell_port":5001,"iopub_port":5002,"stdin_port":5003,"control_port":5004,"hb_port":5005,"key":"k","signature_scheme":"hmac-sha256"}`
+
+// Bad usage and bad connection files exit 2 naming what is wrong, also in
+// the form earlier kernelspecs use (--coevo COEVO FILE).
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	badPort := filepath.Join(dir, "kernel-1.json")
+	os.WriteFile(badPort, []byte(strings.Replace(connJSON, `"shell_port":5001`, `"shell_port":70000`, 1)), 0o644)
+	fifo := filepath.Join(dir, "fifo")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{nil, "usage: coevo-kernel CONNECTION_FILE"},
+		{[]string{"a", "b"}, "usage: coevo-kernel CONNECTION_FILE"},
+		{[]string{"--verbose"}, "usage: coevo-kernel CONNECTION_FILE"},
+		{[]string{"/nonexistent/kernel.json"}, "/nonexistent/kernel.json"},
+		{[]string{badPort}, "shell_port 70000: not a port (1-65535)"},
+		{[]string{"--coevo", "/usr/bin/coevo", badPort}, "shell_port 70000: not a port (1-65535)"},
+		{[]string{dir}, dir},
 	}
-	for _, args := range [][]string{nil, {"run"}, {"--coevo", "x"}} {
-		if _, errs, st := coevoKernel(t, nil, args...); st != 2 || !strings.HasPrefix(errs, "usage: coevo-kernel worker") {
-			t.Errorf("%q: status %d, stderr %q", args, st, errs)
+	if err := exec.Command("mkfifo", fifo).Run(); err == nil {
+		// A FIFO with a writer that sends nonsense is read, and refused.
+		go func() {
+			if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+				f.WriteString("not json")
+				f.Close()
+			}
+		}()
+		cases = append(cases, struct {
+			args []string
+			want string
+		}{[]string{fifo}, "connection file " + fifo})
+	}
+	for _, c := range cases {
+		_, errs, st := coevoKernel(t, c.args...)
+		if st != 2 || !strings.HasPrefix(errs, "coevo-kernel: ") || !strings.Contains(errs, c.want) {
+			t.Errorf("%q: status %d, stderr %q; want 2 and %q", c.args, st, errs, c.want)
 		}
 	}
-	if out, _, st := coevoKernel(t, nil, "--help"); st != 0 || !strings.Contains(out, "coevo kernel install") {
+	if out, _, st := coevoKernel(t, "--help"); st != 0 || !strings.Contains(out, "coevo kernel install") {
 		t.Errorf("--help: status %d, %q", st, out)
-	}
-}
-
-// A kernelspec of an earlier coevo ("coevo-kernel --coevo COEVO FILE")
-// becomes "COEVO kernel run FILE"; a COEVO that cannot run is named.
-func TestEarlierKernelspec(t *testing.T) {
-	out, errs, st := coevoKernel(t, nil, "--coevo", os.Args[0], "/some/kernel-1.json")
-	if st != 0 || out != "coevo kernel run /some/kernel-1.json" {
-		t.Fatalf("status %d, stdout %q, stderr %q", st, out, errs)
-	}
-	if _, errs, st := coevoKernel(t, nil, "--coevo", "/nonexistent/coevo", "k.json"); st != 1 || !strings.Contains(errs, "cannot start /nonexistent/coevo") {
-		t.Fatalf("status %d, stderr %q", st, errs)
 	}
 }

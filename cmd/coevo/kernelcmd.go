@@ -22,9 +22,11 @@ install writes a Jupyter kernelspec ("Go (coevo)") that starts this binary;
 then "jupyter console --kernel coevo" or Jupyter's kernel menu use it.
 run is what Jupyter starts, with a connection file.
 
-Cells run in a worker process, coevo-kernel (the Go interpreter and its
-bindings), which must be next to this binary: make build builds both into
-bin/, go install ./cmd/... installs both. If a cell kills the worker (a
+The kernelspec starts coevo-kernel (the kernel process: sockets, protocol,
+supervisor), or "coevo kernel run" without it; cells run in a worker process,
+coevo-worker (the Go interpreter and its bindings). Both must be next to this
+binary: make build builds all three into bin/, go install ./cmd/... installs
+all three. If a cell kills the worker (a
 panic in a goroutine, a stack overflow, os.Exit, too much memory), the
 kernel starts another and replays the cells that completed. An interrupted cell that does not stop
 within the grace period costs its worker the same way.
@@ -122,7 +124,7 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "installed kernelspec %q in %s (runs %s)\n", *name, where, bin)
+		fmt.Fprintf(stdout, "installed kernelspec %q in %s (runs %s)\n", *name, where, spec.Argv[0])
 		return nil
 	case "run":
 		if len(args) != 2 {
@@ -144,17 +146,17 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err != nil {
 			return err
 		}
-		// The cells run in coevo-kernel, next to this binary. Without it
+		// The cells run in coevo-worker, next to this binary. Without it
 		// the kernel still answers, and each cell says what is missing.
 		workerBin, missing := kernel.WorkerPath(bin)
-		opts, err := kernel.OptionsFromEnv(kernel.Options{Worker: []string{workerBin, "worker"}, Log: stderr})
+		opts, err := kernel.OptionsFromEnv(kernel.Options{Worker: []string{workerBin}, Log: stderr})
 		if err != nil {
 			return usagef("%v", err)
 		}
 		if missing != nil {
 			fmt.Fprintf(stderr, "coevo kernel: %v\n", missing)
 		}
-		// Sockets bound by coevo-kernel, which started this process.
+		// Sockets bound by a launcher that started this process, if any.
 		if opts.Listeners, err = kernel.InheritedListeners(conn); err != nil {
 			fmt.Fprintf(stderr, "coevo kernel: %v: binding the ports here instead\n", err)
 		}
@@ -167,7 +169,7 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	case "worker":
 		// Started by "kernel run" of an earlier coevo, with its pipes on
-		// descriptors 3 and 4: the worker is coevo-kernel's to run.
+		// descriptors 3 and 4: the worker is coevo-worker's to run.
 		if os.Getenv(worker.Env) != "1" {
 			return errors.New("the worker is started by the kernel (coevo kernel run), with its pipes on descriptors 3 and 4")
 		}
@@ -179,7 +181,7 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err != nil {
 			return err
 		}
-		err = syscall.Exec(workerBin, []string{workerBin, "worker"}, os.Environ())
+		err = syscall.Exec(workerBin, []string{workerBin}, os.Environ())
 		return fmt.Errorf("cannot start %s: %w", workerBin, err)
 	}
 	return usagef("unknown subcommand %q (want install or run)", args[0])

@@ -44,7 +44,7 @@ func TestKernelRunBadInput(t *testing.T) {
 func fakeCoevo(t *testing.T, noWorker bool) (bin, workerBin string) {
 	t.Helper()
 	dir := t.TempDir()
-	bin, workerBin = filepath.Join(dir, "coevo"), filepath.Join(dir, "coevo-kernel")
+	bin, workerBin = filepath.Join(dir, "coevo"), filepath.Join(dir, "coevo-worker")
 	if !noWorker {
 		if err := os.WriteFile(workerBin, nil, 0o755); err != nil {
 			t.Fatal(err)

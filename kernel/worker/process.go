@@ -22,8 +22,7 @@ import (
 
 // Options say how to start a worker.
 type Options struct {
-	// Command is the worker's command line, e.g. {"/usr/bin/coevo-kernel",
-	// "worker"}.
+	// Command is the worker's command line, e.g. {"/usr/bin/coevo-worker"}.
 	Command []string
 	// Env is added to the kernel's environment for the worker.
 	Env []string
@@ -122,7 +121,7 @@ func Start(opts Options) (*Process, error) {
 			f.Close()
 		}
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("the worker binary %s is missing: make build builds it next to coevo, go install ./cmd/... installs both", opts.Command[0])
+			return nil, fmt.Errorf("the worker binary %s is missing: make build builds it next to coevo, go install ./cmd/... installs it with coevo", opts.Command[0])
 		}
 		return nil, fmt.Errorf("worker: %w", err)
 	}

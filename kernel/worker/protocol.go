@@ -2,10 +2,10 @@
 // interpreter (kernel/runner), and the protocol between the two.
 //
 // The kernel process (package kernel) keeps the sockets, signatures,
-// history and the Jupyter protocol; it starts a worker — the kernel's worker
-// binary, cmd/coevo-kernel, or a test binary — and talks to it over two pipes: requests go in on
-// the worker's file descriptor 3 and events come out on descriptor 4, one
-// JSON object a line. The worker's descriptors 1 and 2 are pipes too, so
+// history and the Jupyter protocol; it starts a worker (cmd/coevo-kernel,
+// or a test binary) and talks to it over two pipes: requests go in on the
+// worker's file descriptor 3 and events come out on descriptor 4, one JSON
+// object a line. The worker's descriptors 1 and 2 are pipes too, so
 // that what compiled code writes there reaches the cell, and a Go crash
 // report reaches the kernel rather than a terminal.
 //
