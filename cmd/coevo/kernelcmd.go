@@ -18,17 +18,17 @@ func kernelHelp(w io.Writer) {
 	fmt.Fprint(w, `Usage: coevo kernel install [--user | --prefix DIR] [--name NAME] [--memory-limit SIZE] [--interrupt-grace D] [--max-message SIZE]
        coevo kernel run CONNECTION_FILE
 
-install writes a Jupyter kernelspec ("Go (coevo)") that starts this binary;
-then "jupyter console --kernel coevo" or Jupyter's kernel menu use it.
-run is what Jupyter starts, with a connection file.
+install writes a Jupyter kernelspec ("Go (coevo)"); then "jupyter console
+--kernel coevo" or Jupyter's kernel menu use it. It starts coevo-kernel, the
+kernel process (sockets, protocol, supervisor), or "coevo kernel run" (the
+same kernel, from this binary) when coevo-kernel is not next to coevo. Cells
+run in a worker process, coevo-worker (the Go interpreter and its bindings),
+which must be next to this binary: make build builds all three into bin/,
+go install ./cmd/... installs all three.
 
-The kernelspec starts coevo-kernel (the kernel process: sockets, protocol,
-supervisor), or "coevo kernel run" without it; cells run in a worker process,
-coevo-worker (the Go interpreter and its bindings). Both must be next to this
-binary: make build builds all three into bin/, go install ./cmd/... installs
-all three. If a cell kills the worker (a
-panic in a goroutine, a stack overflow, os.Exit, too much memory), the
-kernel starts another and replays the cells that completed. An interrupted cell that does not stop
+If a cell kills the worker (a panic in a goroutine, a stack overflow,
+os.Exit, too much memory), the kernel starts another and replays the cells
+that completed. An interrupted cell that does not stop
 within the grace period costs its worker the same way.
 
 Flags of install:
