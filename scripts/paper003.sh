@@ -78,8 +78,11 @@ PY
 		local a="$RUNS/nash4/seed-$s/archive.csv" tmp
 		[ -f "$a" ] || continue
 		tmp=$(mktemp -d)
-		head -n 21 "$a" > "$tmp/archive.csv"
-		"$COEVO" ciao "$tmp/archive.csv" --games 100 --epsilon 0.1 --seed 1 --best "$OUT/nash4-s$s-g1500-best.wpc" --json > "$tmp/ciao.json"
+		# named for what it is: the league-best file's header names it
+		mkdir "$tmp/nash4-s$s-first-1500-generations"
+		head -n 21 "$a" > "$tmp/nash4-s$s-first-1500-generations/archive.csv"
+		(cd "$tmp" && "$COEVO" ciao "nash4-s$s-first-1500-generations/archive.csv" --games 100 --epsilon 0.1 --seed 1 --best best.wpc --json > ciao.json)
+		cp "$tmp/best.wpc" "$OUT/nash4-s$s-g1500-best.wpc"
 		echo "nash4-s$s@1500,$(python3 -c "import json; j = json.load(open('$tmp/ciao.json')); print(j['best'] + ',' + str(j['best_generation']))"),$(share "$OUT/nash4-s$s-g1500-best.wpc")" >> "$vs"
 		rm -r "$tmp"
 	done
