@@ -64,6 +64,13 @@ func firstOnLine(s string, i int) bool { return cells.FirstOnLine(s, i) }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
+func skipBlank(s string, i int) int {
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	return i
+}
+
 // lineEnd is the offset of the end of the line holding offset i.
 func lineEnd(s string, i int) int { return cells.LineEnd(s, i) }
 
