@@ -38,6 +38,8 @@ from jupyter_client.kernelspec import KernelSpecManager
 d = KernelSpecManager().find_kernel_specs().get("coevo")
 argv = d and json.load(open(os.path.join(d, "kernel.json")))["argv"]
 old = argv and (argv[argv.index("--coevo") + 1] if "--coevo" in argv else argv[0])
+if old and os.path.basename(old) == "coevo-kernel":
+    old = os.path.join(os.path.dirname(old), "coevo")
 if old and os.path.realpath(old) != os.path.realpath(sys.argv[1]):
     print("make run: the Jupyter kernel \"coevo\" in %s runs %s; it is replaced by one that runs %s" % (d, old, sys.argv[1]))
 endef
@@ -117,8 +119,11 @@ apt:
 
 build:
 	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/coevo
-	@# What the kernelspec starts: it binds the kernel's ports, then becomes "coevo kernel run".
-	$(GO) build -o $(dir $(BIN))coevo-kernel ./cmd/coevo-kernel
+	@# The Jupyter kernel process that the kernelspec starts (small: it listens
+	@# within milliseconds), and the worker where cells run, the only program
+	@# that links the Go interpreter; both are found next to coevo.
+	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(dir $(BIN))coevo-kernel ./cmd/coevo-kernel
+	$(GO) build -o $(dir $(BIN))coevo-worker ./cmd/coevo-worker
 
 # The demonstration of what coevo does so far, written to out/demo.txt.
 demo: build

@@ -121,17 +121,31 @@ func TestParseMaxMessage(t *testing.T) {
 	}
 }
 
-// The kernelspec starts the launcher when make build put one next to the
-// binary, else the binary itself.
-func TestNewSpecLauncher(t *testing.T) {
+// The kernelspec starts coevo-kernel when it is next to coevo, else coevo
+// itself; the worker binary is found next to it, and its absence is an
+// error that names it.
+func TestNewSpecAndWorkerPath(t *testing.T) {
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "coevo")
-	if argv := NewSpec(bin).Argv; argv[0] != bin || argv[1] != "kernel" {
-		t.Fatalf("no launcher: %q", argv)
+	if argv := NewSpec(bin).Argv; len(argv) != 4 || argv[0] != bin || argv[1] != "kernel" || argv[2] != "run" || argv[3] != "{connection_file}" {
+		t.Fatalf("argv %q", argv)
 	}
-	os.WriteFile(filepath.Join(dir, Launcher), []byte("#!/bin/sh\n"), 0o755)
-	if argv := NewSpec(bin).Argv; argv[0] != filepath.Join(dir, Launcher) || argv[1] != "--coevo" || argv[2] != bin || argv[3] != "{connection_file}" {
-		t.Fatalf("with a launcher: %q", argv)
+	k := filepath.Join(dir, KernelBinary)
+	os.WriteFile(k, nil, 0o755)
+	if argv := NewSpec(bin).Argv; len(argv) != 2 || argv[0] != k || argv[1] != "{connection_file}" {
+		t.Fatalf("with %s: argv %q", KernelBinary, argv)
+	}
+	want := filepath.Join(dir, WorkerBinary)
+	if _, err := WorkerPath(bin); err == nil || !strings.Contains(err.Error(), want+" is missing (no such file)") {
+		t.Fatalf("missing: %v", err)
+	}
+	os.WriteFile(want, []byte("#!/bin/sh\n"), 0o644)
+	if _, err := WorkerPath(k); err == nil || !strings.Contains(err.Error(), "not an executable file") {
+		t.Fatalf("not executable: %v", err)
+	}
+	os.Chmod(want, 0o755)
+	if w, err := WorkerPath(bin); err != nil || w != want {
+		t.Fatalf("%q %v", w, err)
 	}
 }
 

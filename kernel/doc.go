@@ -1,7 +1,12 @@
 // Package kernel is coevo's Jupyter kernel: Go cells evaluated by a yaegi
-// interpreter (package session) in a worker process (package worker), with
-// the engine and stats packages bound, and results shown as rich displays
-// (package display).
+// interpreter (package session) in a worker process (package worker, and
+// kernel/runner on the worker's side), with the engine and stats packages
+// bound, and results shown as rich displays (package display).
+//
+// This package is the kernel process (cmd/coevo-kernel, coevo kernel run),
+// and links none of that: the interpreter, its bindings and the display
+// live in the worker's binary (cmd/coevo-worker) alone, so that the kernel
+// process starts in a few milliseconds and a few MB.
 //
 // The kernel process speaks the Jupyter messaging protocol 5.3 over five
 // ZeroMQ sockets (go-zeromq/zmq4, pure Go) named by a connection file:

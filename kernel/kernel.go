@@ -17,9 +17,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/coevolab/coevo/kernel/display"
-	"github.com/coevolab/coevo/kernel/native"
-	"github.com/coevolab/coevo/kernel/session"
+	"github.com/coevolab/coevo/kernel/internal/cache"
+	"github.com/coevolab/coevo/kernel/internal/cells"
 	"github.com/coevolab/coevo/kernel/wire"
 	"github.com/coevolab/coevo/kernel/worker"
 	"github.com/coevolab/coevo/kernel/zmtp"
@@ -124,7 +123,7 @@ func (k *Kernel) Run(ctx context.Context) error {
 		*s.s = sock
 	}
 	defer closeAll()
-	if root, err := native.CacheDir(); err != nil {
+	if root, err := cache.Dir(); err != nil {
 		k.log.Printf("no Go module for this session (%%go get and %%%%compile will not work): %v", err)
 	} else {
 		k.module = filepath.Join(root, "sessions", fmt.Sprintf("%d-%s", os.Getpid(), k.session))
@@ -308,7 +307,7 @@ func (k *Kernel) handle(sock *zmtp.Socket, msg *wire.Message) {
 	case "is_complete_request":
 		var c struct{ Code string }
 		json.Unmarshal(msg.Content, &c)
-		st := session.IsComplete(c.Code)
+		st := cells.IsComplete(c.Code)
 		out := map[string]any{"status": st}
 		if st == "incomplete" {
 			out["indent"] = "\t"
@@ -441,7 +440,7 @@ func (k *Kernel) execute(sock *zmtp.Socket, msg *wire.Message) {
 		fail = rep.Error
 	default:
 		if rep.Result != nil && !req.Silent {
-			data, md := display.Split(rep.Result)
+			data, md := wire.SplitBundle(rep.Result)
 			k.publish(msg, "execute_result", map[string]any{"execution_count": count, "data": data, "metadata": md})
 			output, _ = data["text/plain"].(string)
 		}
@@ -569,7 +568,7 @@ func (c *cellSink) event(e worker.Event, st *procState) {
 		if e.Update {
 			typ = "update_display_data"
 		}
-		data, md := display.Split(e.Data)
+		data, md := wire.SplitBundle(e.Data)
 		c.k.publish(c.parent, typ, map[string]any{"data": data, "metadata": md, "transient": map[string]any{"display_id": e.DisplayID}})
 	case "clear":
 		c.k.publish(c.parent, "clear_output", map[string]any{"wait": e.Wait})
@@ -591,7 +590,7 @@ func (c *cellSink) note(md string) {
 		return
 	}
 	plain := strings.NewReplacer("**", "", "`", "").Replace(md)
-	c.k.publish(c.parent, "display_data", map[string]any{"data": display.Bundle{"text/markdown": md, "text/plain": plain}, "metadata": map[string]any{}, "transient": map[string]any{}})
+	c.k.publish(c.parent, "display_data", map[string]any{"data": wire.Bundle{"text/markdown": md, "text/plain": plain}, "metadata": map[string]any{}, "transient": map[string]any{}})
 }
 
 // requestInput asks the front end for a line, until the request ends.

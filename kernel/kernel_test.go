@@ -15,9 +15,9 @@ import (
 	"github.com/go-zeromq/zmq4"
 
 	"github.com/coevolab/coevo/kernel"
+	"github.com/coevolab/coevo/kernel/runner"
 	"github.com/coevolab/coevo/kernel/symbols"
 	"github.com/coevolab/coevo/kernel/wire"
-	"github.com/coevolab/coevo/kernel/worker"
 )
 
 // The test binary is also the kernel's worker process: started with
@@ -25,7 +25,7 @@ import (
 // bindings coevo's own worker has.
 func TestMain(m *testing.M) {
 	if os.Getenv("COEVO_KERNEL_TEST_WORKER") == "1" {
-		if err := worker.Main(symbols.Symbols); err != nil {
+		if err := runner.Main(symbols.Symbols); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

@@ -21,7 +21,8 @@ const (
 	// before its worker is killed: a Go duration ("2s", "500ms").
 	InterruptGraceEnv = "COEVO_KERNEL_INTERRUPT_GRACE"
 	// ListenersEnv names sockets bound by the process that started this
-	// one (cmd/coevo-kernel), "shell:5,iopub:6,…": name and descriptor.
+	// one (a launcher that binds the ports before the kernel starts),
+	// "shell:5,iopub:6,…": name and descriptor.
 	ListenersEnv = "COEVO_KERNEL_LISTENERS"
 	// MaxMessageEnv bounds a message a client may send on any of the
 	// five sockets: "256MiB", "1GiB". Default: zmtp.DefaultMaxMessage.
@@ -39,7 +40,7 @@ const DefaultInterruptGrace = 2 * time.Second
 // Options configure a kernel.
 type Options struct {
 	// Worker is the command line that starts a worker process (for coevo:
-	// the binary with "kernel worker"); WorkerEnv is added to its
+	// coevo-worker, see WorkerPath); WorkerEnv is added to its
 	// environment.
 	Worker    []string
 	WorkerEnv []string

@@ -3,10 +3,12 @@ package kernel
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -22,18 +24,47 @@ type Spec struct {
 	Metadata      map[string]any    `json:"metadata"`
 }
 
-// Launcher is the program (cmd/coevo-kernel) that binds a kernel's ports
-// and then becomes "coevo kernel run" (see ListenersEnv), so that clients
-// that connect while coevo starts wait instead of being refused.
-const Launcher = "coevo-kernel"
+// The kernel's programs, found next to the coevo binary: make build builds
+// all three into bin/, go install ./cmd/... into $GOBIN.
+const (
+	// KernelBinary (cmd/coevo-kernel) is the kernel process the kernelspec
+	// starts: this package and its sockets, no interpreter, so that it
+	// listens within milliseconds. "coevo kernel run" is the same kernel.
+	KernelBinary = "coevo-kernel"
+	// WorkerBinary (cmd/coevo-worker) runs the cells: the kernel process
+	// starts it (WorkerPath). It alone links the interpreter and its
+	// bindings, so that coevo and the kernel process start small and fast.
+	WorkerBinary = "coevo-worker"
+)
 
-// NewSpec describes the kernel started as "binary kernel run FILE", through
-// the Launcher if there is one next to binary (make build builds both).
+// WorkerPath returns the worker binary next to the binary bin (coevo or
+// coevo-kernel), or an error that names the file it looked for and how to
+// build it.
+func WorkerPath(bin string) (string, error) {
+	w := filepath.Join(filepath.Dir(bin), WorkerBinary)
+	if err := executableFile(w); err != nil {
+		return w, fmt.Errorf("the kernel's worker binary %s is missing (%v): it runs the cells; make build builds it next to coevo, go install ./cmd/... installs it with coevo", w, err)
+	}
+	return w, nil
+}
+
+func executableFile(path string) error {
+	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return errors.New("no such file")
+	}
+	if err == nil && (!fi.Mode().IsRegular() || fi.Mode().Perm()&0o111 == 0) {
+		err = errors.New("not an executable file")
+	}
+	return err
+}
+
+// NewSpec describes the kernel of the coevo binary: KernelBinary, if it is
+// next to binary, else "binary kernel run".
 func NewSpec(binary string) Spec {
 	argv := []string{binary, "kernel", "run", "{connection_file}"}
-	launcher := filepath.Join(filepath.Dir(binary), Launcher)
-	if fi, err := os.Stat(launcher); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
-		argv = []string{launcher, "--coevo", binary, "{connection_file}"}
+	if k := filepath.Join(filepath.Dir(binary), KernelBinary); executableFile(k) == nil {
+		argv = []string{k, "{connection_file}"}
 	}
 	return Spec{
 		Argv:          argv,

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coevolab/coevo/kernel/native"
+	"github.com/coevolab/coevo/kernel/internal/cache"
 	"github.com/coevolab/coevo/kernel/worker"
 )
 
@@ -46,7 +46,7 @@ func (s *supervisor) startLocked() error {
 	st := &procState{replies: make(chan *worker.Reply, 1)}
 	env := s.k.opts.WorkerEnv[:len(s.k.opts.WorkerEnv):len(s.k.opts.WorkerEnv)]
 	if s.k.module != "" {
-		env = append(env, native.ModuleEnv+"="+s.k.module)
+		env = append(env, cache.ModuleEnv+"="+s.k.module)
 	}
 	p, err := worker.Start(worker.Options{
 		Command: s.k.opts.Worker, Env: env, MemoryLimit: s.k.opts.MemoryLimit,

@@ -1,136 +1,114 @@
-// Command coevo-kernel is what the coevo kernelspec starts: it binds the
-// five ports of a Jupyter connection file and becomes the kernel
-// ("coevo kernel run"), which inherits the bound sockets.
+// Command coevo-kernel is the coevo Jupyter kernel's process, what the
+// kernelspec that "coevo kernel install" writes starts:
 //
-//	coevo-kernel --coevo /path/to/coevo CONNECTION_FILE
+//	coevo-kernel CONNECTION_FILE
 //
-// Why: jupyter_client connects as soon as it has started the kernel, and a
-// connection that is refused is tried again only 100-200 ms later (libzmq's
-// reconnect interval). coevo is a large program (the interpreter and every
-// binding): by the time its packages are initialized, jupyter_client has
-// often been refused already. This program imports the standard library
-// only, so it listens within a few milliseconds; connections made before
-// coevo is up wait in the listen backlog instead of being refused.
+// It binds the connection file's five ports, speaks the Jupyter protocol
+// and supervises the worker process where cells run, coevo-worker, which it
+// finds next to its own binary (make build writes coevo, coevo-kernel and
+// coevo-worker to bin/; go install ./cmd/... all three to $GOBIN).
 //
-// If anything goes wrong here (a file it cannot read, a port it cannot
-// bind), it starts coevo without sockets, and coevo, which checks the
-// connection file field by field, says what is wrong.
+// It is a small program (the kernel's sockets and protocol, no interpreter,
+// no engine): it listens a few milliseconds after it is started, before
+// jupyter_client first connects, whose refused connections are tried again
+// only 100-200 ms later. "coevo kernel run CONNECTION_FILE" runs the same
+// kernel from the coevo binary.
+//
+// Kernelspecs of earlier versions of coevo start it as
+// "coevo-kernel --coevo COEVO CONNECTION_FILE"; that still works.
 package main
 
 import (
-	"encoding/json"
+	"context"
+	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
-	"runtime"
-	"strings"
+	"os/signal"
+	"path/filepath"
 	"syscall"
+
+	"github.com/coevolab/coevo/internal/input"
+	"github.com/coevolab/coevo/kernel"
 )
 
-// listenersEnv must match kernel.ListenersEnv.
-const listenersEnv = "COEVO_KERNEL_LISTENERS"
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+const usage = `usage: coevo-kernel CONNECTION_FILE
+coevo-kernel is the coevo Jupyter kernel: Jupyter starts it with a connection file.
+Install it with "coevo kernel install"; see "coevo kernel --help".`
+
+// maxConnectionFile bounds a connection file: a few hundred bytes.
+const maxConnectionFile = 1 << 20
+
+// usageError exits with status 2.
+type usageError struct{ error }
 
 func main() {
-	args := os.Args[1:]
-	if len(args) != 3 || args[0] != "--coevo" {
-		fmt.Fprintln(os.Stderr, "usage: coevo-kernel --coevo COEVO_BINARY CONNECTION_FILE (coevo kernel install writes it into the kernelspec)")
-		os.Exit(2)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	interrupted := ctx.Err() != nil
+	stop()
+	switch {
+	case err == nil:
+	case interrupted:
+		// Stopped by SIGINT or SIGTERM, not by a shutdown request.
+		os.Exit(130)
+	default:
+		fmt.Fprintln(os.Stderr, "coevo-kernel:", err)
+		var u usageError
+		if errors.As(err, &u) {
+			os.Exit(2)
+		}
+		os.Exit(1)
 	}
-	coevo, connFile := args[1], args[2]
-	env := os.Environ()
-	spec, files, err := listen(connFile)
-	if err == nil {
-		env = append(env, listenersEnv+"="+spec)
-	}
-	err = syscall.Exec(coevo, []string{coevo, "kernel", "run", connFile}, env)
-	runtime.KeepAlive(files) // their finalizers would close the descriptors
-	fmt.Fprintf(os.Stderr, "coevo-kernel: cannot start %s: %v\n", coevo, err)
-	os.Exit(1)
 }
 
-// listen binds the connection file's ports and returns "name:fd,…" of
-// descriptors that stay open across exec, and their files.
-func listen(path string) (string, []*os.File, error) {
-	// A regular file of a connection file's size only: anything else (a
-	// FIFO that nobody writes, a device) is coevo's to read and report.
-	// (Opening a FIFO would wait for a writer: look before.)
-	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
-		return "", nil, fmt.Errorf("%s: not a regular file", path)
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 3 && args[0] == "--coevo" {
+		args = args[2:] // a kernelspec of an earlier coevo
 	}
-	f, err := os.Open(path)
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+		fmt.Fprintln(stdout, usage)
+		return nil
+	}
+	if len(args) != 1 || args[0] == "" || args[0][0] == '-' {
+		return usageError{errors.New(usage)}
+	}
+	path := args[0]
+	b, err := input.ReadAll(ctx, path, maxConnectionFile)
 	if err != nil {
-		return "", nil, err
+		var tl *input.TooLargeError
+		if errors.As(err, &tl) {
+			return usageError{fmt.Errorf("connection file %s: more than %d bytes", tl.Path, tl.Max)}
+		}
+		return usageError{fmt.Errorf("connection file %v", err)}
 	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, 1<<20))
+	conn, err := kernel.ParseConnection(b)
 	if err != nil {
-		return "", nil, err
+		return usageError{fmt.Errorf("connection file %s: %v", path, err)}
 	}
-	var c struct {
-		Transport   string `json:"transport"`
-		IP          string `json:"ip"`
-		ShellPort   int    `json:"shell_port"`
-		IOPubPort   int    `json:"iopub_port"`
-		StdinPort   int    `json:"stdin_port"`
-		ControlPort int    `json:"control_port"`
-		HBPort      int    `json:"hb_port"`
+	bin, err := os.Executable()
+	if err == nil {
+		bin, err = filepath.EvalSymlinks(bin)
 	}
-	if err := json.Unmarshal(b, &c); err != nil {
-		return "", nil, err
+	if err != nil {
+		return err
 	}
-	ports := []struct {
-		name string
-		port int
-	}{{"shell", c.ShellPort}, {"iopub", c.IOPubPort}, {"stdin", c.StdinPort}, {"control", c.ControlPort}, {"heartbeat", c.HBPort}}
-	var out []string
-	var files []*os.File
-	fail := func(err error) (string, []*os.File, error) {
-		for _, f := range files {
-			f.Close()
-		}
-		return "", nil, err
+	// The cells run in coevo-worker, next to this binary. Without it the
+	// kernel still answers, and each cell says what is missing.
+	workerBin, missing := kernel.WorkerPath(bin)
+	opts, err := kernel.OptionsFromEnv(kernel.Options{Worker: []string{workerBin}, Log: stderr})
+	if err != nil {
+		return usageError{err}
 	}
-	for _, p := range ports {
-		var l net.Listener
-		switch c.Transport {
-		case "", "tcp":
-			if p.port <= 0 || p.port > 65535 {
-				return fail(fmt.Errorf("port %d", p.port))
-			}
-			ip := c.IP
-			if ip == "*" {
-				ip = ""
-			}
-			l, err = net.Listen("tcp", net.JoinHostPort(ip, fmt.Sprint(p.port)))
-		case "ipc":
-			path := fmt.Sprintf("%s-%d", c.IP, p.port)
-			// A socket file left by an earlier kernel is replaced, as
-			// libzmq does; any other file is not.
-			if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSocket != 0 {
-				os.Remove(path)
-			}
-			l, err = net.Listen("unix", path)
-			if err == nil {
-				l.(*net.UnixListener).SetUnlinkOnClose(false)
-			}
-		default:
-			return fail(fmt.Errorf("transport %q", c.Transport))
-		}
-		if err != nil {
-			return fail(err)
-		}
-		f, err := l.(interface{ File() (*os.File, error) }).File()
-		l.Close() // the copy in f stays open
-		if err != nil {
-			return fail(err)
-		}
-		files = append(files, f)
-		// Keep it open across exec.
-		if _, _, e := syscall.Syscall(syscall.SYS_FCNTL, f.Fd(), syscall.F_SETFD, 0); e != 0 {
-			return fail(e)
-		}
-		out = append(out, fmt.Sprintf("%s:%d", p.name, f.Fd()))
+	if missing != nil {
+		fmt.Fprintf(stderr, "coevo-kernel: %v\n", missing)
 	}
-	return strings.Join(out, ","), files, nil
+	if opts.Listeners, err = kernel.InheritedListeners(conn); err != nil {
+		fmt.Fprintf(stderr, "coevo-kernel: %v: binding the ports here instead\n", err)
+	}
+	kernel.Version = version
+	return kernel.New(conn, opts).Run(ctx)
 }

@@ -2,14 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/coevolab/coevo/kernel"
-	"github.com/coevolab/coevo/kernel/symbols"
 	"github.com/coevolab/coevo/kernel/worker"
 )
 
@@ -17,13 +18,17 @@ func kernelHelp(w io.Writer) {
 	fmt.Fprint(w, `Usage: coevo kernel install [--user | --prefix DIR] [--name NAME] [--memory-limit SIZE] [--interrupt-grace D] [--max-message SIZE]
        coevo kernel run CONNECTION_FILE
 
-install writes a Jupyter kernelspec ("Go (coevo)") that starts this binary;
-then "jupyter console --kernel coevo" or Jupyter's kernel menu use it.
-run is what Jupyter starts, with a connection file.
+install writes a Jupyter kernelspec ("Go (coevo)"); then "jupyter console
+--kernel coevo" or Jupyter's kernel menu use it. It starts coevo-kernel, the
+kernel process (sockets, protocol, supervisor), or "coevo kernel run" (the
+same kernel, from this binary) when coevo-kernel is not next to coevo. Cells
+run in a worker process, coevo-worker (the Go interpreter and its bindings),
+which must be next to this binary: make build builds all three into bin/,
+go install ./cmd/... installs all three.
 
-Cells run in a worker process: if a cell kills it (a panic in a goroutine,
-a stack overflow, os.Exit, too much memory), the kernel starts another and
-replays the cells that completed. An interrupted cell that does not stop
+If a cell kills the worker (a panic in a goroutine, a stack overflow,
+os.Exit, too much memory), the kernel starts another and replays the cells
+that completed. An interrupted cell that does not stop
 within the grace period costs its worker the same way.
 
 Flags of install:
@@ -98,11 +103,13 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			}
 			env[kernel.MaxMessageEnv] = *maxMessage
 		}
-		bin, err := os.Executable()
+		bin, err := executable()
 		if err != nil {
 			return err
 		}
-		if bin, err = filepath.EvalSymlinks(bin); err != nil {
+		// A kernelspec whose cells cannot run is no use: the worker
+		// binary must be there.
+		if _, err := kernel.WorkerPath(bin); err != nil {
 			return err
 		}
 		dir, err := kernel.KernelsDir(*prefix)
@@ -117,7 +124,7 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "installed kernelspec %q in %s (runs %s)\n", *name, where, bin)
+		fmt.Fprintf(stdout, "installed kernelspec %q in %s (runs %s)\n", *name, where, spec.Argv[0])
 		return nil
 	case "run":
 		if len(args) != 2 {
@@ -135,15 +142,21 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err != nil {
 			return usagef("connection file %s: %v", args[1], err)
 		}
-		bin, err := os.Executable()
+		bin, err := executable()
 		if err != nil {
 			return err
 		}
-		opts, err := kernel.OptionsFromEnv(kernel.Options{Worker: []string{bin, "kernel", "worker"}, Log: stderr})
+		// The cells run in coevo-worker, next to this binary. Without it
+		// the kernel still answers, and each cell says what is missing.
+		workerBin, missing := kernel.WorkerPath(bin)
+		opts, err := kernel.OptionsFromEnv(kernel.Options{Worker: []string{workerBin}, Log: stderr})
 		if err != nil {
 			return usagef("%v", err)
 		}
-		// Sockets bound by coevo-kernel, which started this process.
+		if missing != nil {
+			fmt.Fprintf(stderr, "coevo kernel: %v\n", missing)
+		}
+		// Sockets bound by a launcher that started this process, if any.
 		if opts.Listeners, err = kernel.InheritedListeners(conn); err != nil {
 			fmt.Fprintf(stderr, "coevo kernel: %v: binding the ports here instead\n", err)
 		}
@@ -155,8 +168,31 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		return err
 	case "worker":
-		// Started by "kernel run", with its pipes on descriptors 3 and 4.
-		return worker.Main(symbols.Symbols)
+		// Started by "kernel run" of an earlier coevo, with its pipes on
+		// descriptors 3 and 4: the worker is coevo-worker's to run.
+		if os.Getenv(worker.Env) != "1" {
+			return errors.New("the worker is started by the kernel (coevo kernel run), with its pipes on descriptors 3 and 4")
+		}
+		bin, err := executable()
+		if err != nil {
+			return err
+		}
+		workerBin, err := kernel.WorkerPath(bin)
+		if err != nil {
+			return err
+		}
+		err = syscall.Exec(workerBin, []string{workerBin}, os.Environ())
+		return fmt.Errorf("cannot start %s: %w", workerBin, err)
 	}
 	return usagef("unknown subcommand %q (want install or run)", args[0])
+}
+
+// executable is this binary's path, symbolic links resolved: the worker
+// binary is looked for next to it. (A variable, for the tests.)
+var executable = func() (string, error) {
+	bin, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(bin)
 }

@@ -39,7 +39,25 @@ func TestKernelRunBadInput(t *testing.T) {
 	}
 }
 
+// fakeCoevo makes coevo look installed in a directory of its own, with a
+// worker binary (an empty executable) next to it unless noWorker.
+func fakeCoevo(t *testing.T, noWorker bool) (bin, workerBin string) {
+	t.Helper()
+	dir := t.TempDir()
+	bin, workerBin = filepath.Join(dir, "coevo"), filepath.Join(dir, "coevo-worker")
+	if !noWorker {
+		if err := os.WriteFile(workerBin, nil, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := executable
+	executable = func() (string, error) { return bin, nil }
+	t.Cleanup(func() { executable = old })
+	return bin, workerBin
+}
+
 func TestKernelInstall(t *testing.T) {
+	bin, _ := fakeCoevo(t, false)
 	prefix := t.TempDir()
 	for _, bad := range [][]string{
 		{"--name", ""}, {"--name", "../x"}, {"--name", "a/b"},
@@ -68,8 +86,21 @@ func TestKernelInstall(t *testing.T) {
 		Env  map[string]string
 	}
 	json.Unmarshal(b, &spec)
-	if spec.Env["COEVO_KERNEL_MEMORY_LIMIT"] != "4GiB" || spec.Env["COEVO_KERNEL_INTERRUPT_GRACE"] != "5s" || spec.Env["COEVO_KERNEL_MAX_MESSAGE"] != "1GiB" || spec.Argv[1] != "kernel" || spec.Argv[2] != "run" {
+	if spec.Env["COEVO_KERNEL_MEMORY_LIMIT"] != "4GiB" || spec.Env["COEVO_KERNEL_INTERRUPT_GRACE"] != "5s" || spec.Env["COEVO_KERNEL_MAX_MESSAGE"] != "1GiB" || spec.Argv[0] != bin || spec.Argv[1] != "kernel" || spec.Argv[2] != "run" {
 		t.Fatalf("%s", b)
+	}
+}
+
+// Without the worker binary next to coevo, install refuses, naming it.
+func TestKernelInstallNeedsWorker(t *testing.T) {
+	_, workerBin := fakeCoevo(t, true)
+	prefix := t.TempDir()
+	_, errs, st := coevo("kernel", "install", "--prefix", prefix)
+	if st != 1 || !strings.Contains(errs, workerBin+" is missing") || strings.Count(errs, "\n") != 1 {
+		t.Fatalf("status %d, stderr %q", st, errs)
+	}
+	if _, err := os.Stat(filepath.Join(prefix, "share")); err == nil {
+		t.Fatal("a kernelspec was written")
 	}
 }
 

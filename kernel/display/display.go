@@ -39,38 +39,26 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
+	"github.com/coevolab/coevo/kernel/wire"
 	"github.com/coevolab/coevo/stats/plot"
 )
 
 // Bundle maps MIME types to data, as Jupyter's display messages carry.
 // The entry MetadataKey, if any, is not data but the message's metadata
 // (the size an image is shown at): the kernel sends it apart (Split).
-type Bundle map[string]any
+// It is kernel/wire's Bundle, which the kernel process uses without
+// linking this package's plotting.
+type Bundle = wire.Bundle
 
 // MetadataKey is the Bundle entry that holds a display message's metadata,
 // such as {"image/png": {"width": 504, "height": 374}}. It has the form of
 // a JSON MIME type, so a bundle passed on whole is still a valid one.
-const MetadataKey = "application/vnd.coevo.metadata+json"
+const MetadataKey = wire.MetadataKey
 
 // Split returns the data of b, without MetadataKey, and its metadata (an
 // empty map when it has none), as a display_data or execute_result message
 // carries them.
-func Split(b Bundle) (data Bundle, metadata map[string]any) {
-	md, ok := b[MetadataKey].(map[string]any)
-	if !ok {
-		if _, there := b[MetadataKey]; !there {
-			return b, map[string]any{}
-		}
-		md = map[string]any{}
-	}
-	data = make(Bundle, len(b))
-	for k, v := range b {
-		if k != MetadataKey {
-			data[k] = v
-		}
-	}
-	return data, md
-}
+func Split(b Bundle) (data Bundle, metadata map[string]any) { return wire.SplitBundle(b) }
 
 // Plots are shown as the figures stats/plot draws for print, one column
 // wide (plot.Width x plot.Height, 3.5 x 2.6 in, with 7 to 9 pt type),

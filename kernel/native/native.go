@@ -23,30 +23,23 @@ import (
 	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
 
 	"github.com/coevolab/coevo/internal/atomicfile"
+	"github.com/coevolab/coevo/kernel/internal/cache"
 )
 
-// Environment variables that place a session's files.
+// Environment variables that place a session's files (kernel/internal/cache
+// holds them, for the kernel process).
 const (
 	// CacheEnv is the directory of the kernel's caches (default: coevo/kernel
 	// under the user's cache directory, os.UserCacheDir).
-	CacheEnv = "COEVO_KERNEL_CACHE"
+	CacheEnv = cache.Env
 	// ModuleEnv is the directory of a session's Go module: the kernel
 	// gives each session one, which its workers share.
-	ModuleEnv = "COEVO_WORKER_MODULE"
+	ModuleEnv = cache.ModuleEnv
 )
 
 // CacheDir returns the directory of the kernel's caches: $COEVO_KERNEL_CACHE,
 // or coevo/kernel under the user's cache directory.
-func CacheDir() (string, error) {
-	if d := os.Getenv(CacheEnv); d != "" {
-		return filepath.Abs(d)
-	}
-	d, err := os.UserCacheDir()
-	if err != nil {
-		return "", fmt.Errorf("no cache directory for compiled code (set %s): %w", CacheEnv, err)
-	}
-	return filepath.Join(d, "coevo", "kernel"), nil
-}
+func CacheDir() (string, error) { return cache.Dir() }
 
 // sessionModule is the module path of every session's module.
 const sessionModule = "coevo.session"

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"regexp"
@@ -16,13 +17,12 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/coevolab/coevo/kernel/session"
+	"github.com/coevolab/coevo/kernel/internal/cells"
 )
 
 // Options say how to start a worker.
 type Options struct {
-	// Command is the worker's command line, e.g. {"/usr/bin/coevo",
-	// "kernel", "worker"}.
+	// Command is the worker's command line, e.g. {"/usr/bin/coevo-worker"}.
 	Command []string
 	// Env is added to the kernel's environment for the worker.
 	Env []string
@@ -52,7 +52,7 @@ type Process struct {
 
 	mu       sync.Mutex
 	reason   string // why the kernel killed it
-	frames   []session.Frame
+	frames   []cells.Frame
 	crash    *crashFilter
 	flushed  [2]int // flush markers read on descriptors 1 and 2
 	replies  int    // replies read
@@ -102,9 +102,9 @@ func Start(opts Options) (*Process, error) {
 		return nil, err
 	}
 	cmd := exec.Command(opts.Command[0], opts.Command[1:]...)
-	cmd.Env = append(append(os.Environ(), opts.Env...), workerEnv+"=1", godebug(append(os.Environ(), opts.Env...)))
+	cmd.Env = append(append(os.Environ(), opts.Env...), Env+"=1", godebug(append(os.Environ(), opts.Env...)))
 	if opts.MemoryLimit > 0 {
-		cmd.Env = append(cmd.Env, fmt.Sprintf("%s=%d", memoryEnv, opts.MemoryLimit))
+		cmd.Env = append(cmd.Env, fmt.Sprintf("%s=%d", MemoryEnv, opts.MemoryLimit))
 	}
 	cmd.Stdout, cmd.Stderr = outW, errW
 	cmd.ExtraFiles = []*os.File{reqR, evW}
@@ -119,6 +119,9 @@ func Start(opts Options) (*Process, error) {
 	if err != nil {
 		for _, f := range []*os.File{reqW, evR, outR, errR} {
 			f.Close()
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("the worker binary %s is missing: make build builds it next to coevo, go install ./cmd/... installs it with coevo", opts.Command[0])
 		}
 		return nil, fmt.Errorf("worker: %w", err)
 	}
@@ -303,7 +306,7 @@ func (p *Process) readOutput(fd int, r io.Reader) {
 		n, err := r.Read(buf)
 		pending = append(pending, buf[:n]...)
 		for {
-			k := bytes.Index(pending, []byte(sentinel))
+			k := bytes.Index(pending, []byte(Sentinel))
 			if k < 0 {
 				break
 			}
@@ -312,13 +315,13 @@ func (p *Process) readOutput(fd int, r io.Reader) {
 			} else {
 				emit(pending[:k])
 			}
-			pending = pending[k+len(sentinel):]
+			pending = pending[k+len(Sentinel):]
 			p.markFlushed(fd)
 		}
 		// Keep a possible start of a marker for the next read.
 		keep := 0
-		for l := min(len(pending), len(sentinel)-1); l > 0; l-- {
-			if bytes.HasSuffix(pending, []byte(sentinel[:l])) {
+		for l := min(len(pending), len(Sentinel)-1); l > 0; l-- {
+			if bytes.HasSuffix(pending, []byte(Sentinel[:l])) {
 				keep = l
 				break
 			}

@@ -1,11 +1,11 @@
-// Package worker is the process that owns a kernel's interpreter, and the
-// kernel's handle on it.
+// Package worker is the kernel's handle on the process that owns its
+// interpreter (kernel/runner), and the protocol between the two.
 //
 // The kernel process (package kernel) keeps the sockets, signatures,
-// history and the Jupyter protocol; it starts a worker — the same binary,
-// in a hidden mode — and talks to it over two pipes: requests go in on
-// the worker's file descriptor 3 and events come out on descriptor 4, one
-// JSON object a line. The worker's descriptors 1 and 2 are pipes too, so
+// history and the Jupyter protocol; it starts a worker (cmd/coevo-kernel,
+// or a test binary) and talks to it over two pipes: requests go in on the
+// worker's file descriptor 3 and events come out on descriptor 4, one JSON
+// object a line. The worker's descriptors 1 and 2 are pipes too, so
 // that what compiled code writes there reaches the cell, and a Go crash
 // report reaches the kernel rather than a terminal.
 //
@@ -14,12 +14,13 @@
 // the session: the kernel reads how it died from its exit status and
 // crash report (Death), starts another and replays the cells.
 //
-// Serve is the worker's side, Start the kernel's.
+// This package is the kernel's side (Start), and the protocol; the
+// worker's side, which links the interpreter, is kernel/runner.
 package worker
 
 import (
-	"github.com/coevolab/coevo/kernel/display"
-	"github.com/coevolab/coevo/kernel/session"
+	"github.com/coevolab/coevo/kernel/internal/cells"
+	"github.com/coevolab/coevo/kernel/wire"
 )
 
 // Request is what the kernel asks of the worker. Op is "execute",
@@ -51,18 +52,18 @@ type Request struct {
 // "input" (Prompt, Password: the cell reads standard input), "frame" (a
 // panic is unwinding through Frame), or "reply" (the request is done).
 type Event struct {
-	Kind      string         `json:"kind"`
-	Name      string         `json:"name,omitempty"`
-	Text      string         `json:"text,omitempty"`
-	Data      display.Bundle `json:"data,omitempty"`
-	DisplayID string         `json:"display_id,omitempty"`
-	Update    bool           `json:"update,omitempty"`
-	Wait      bool           `json:"wait,omitempty"`
-	Prompt    string         `json:"prompt,omitempty"`
-	Password  bool           `json:"password,omitempty"`
-	InputID   int            `json:"input_id,omitempty"`
-	Frame     *session.Frame `json:"frame,omitempty"`
-	Reply     *Reply         `json:"reply,omitempty"`
+	Kind      string       `json:"kind"`
+	Name      string       `json:"name,omitempty"`
+	Text      string       `json:"text,omitempty"`
+	Data      wire.Bundle  `json:"data,omitempty"`
+	DisplayID string       `json:"display_id,omitempty"`
+	Update    bool         `json:"update,omitempty"`
+	Wait      bool         `json:"wait,omitempty"`
+	Prompt    string       `json:"prompt,omitempty"`
+	Password  bool         `json:"password,omitempty"`
+	InputID   int          `json:"input_id,omitempty"`
+	Frame     *cells.Frame `json:"frame,omitempty"`
+	Reply     *Reply       `json:"reply,omitempty"`
 }
 
 // Reply ends a request.
@@ -70,7 +71,7 @@ type Reply struct {
 	Status string `json:"status"` // "ok" or "error"
 	// Execute: the final expression rendered, the error, the user
 	// expressions evaluated, and whether %reset ran.
-	Result          display.Bundle `json:"result,omitempty"`
+	Result          wire.Bundle    `json:"result,omitempty"`
 	Error           *Error         `json:"error,omitempty"`
 	UserExpressions map[string]any `json:"user_expressions,omitempty"`
 	Reset           bool           `json:"reset,omitempty"`
@@ -107,7 +108,15 @@ const CellLabel = "coevo-cell"
 // CellIDLabel is the goroutine label of the request's ID.
 const CellIDLabel = "coevo-cell-id"
 
-// sentinel is written by the worker to its descriptors 1 and 2 before each
+// Sentinel is written by the worker to its descriptors 1 and 2 before each
 // reply; the kernel forwards a cell's reply only after it has read past
 // both, so that what compiled code printed is never late.
-const sentinel = "\x00coevo-flush\x00"
+const Sentinel = "\x00coevo-flush\x00"
+
+// Env marks a process the kernel started as a worker.
+const Env = "COEVO_KERNEL_WORKER"
+
+// MemoryEnv carries the memory limit, in bytes, from the kernel to the
+// worker, which gives it to the Go runtime as a soft limit (the garbage
+// collector works harder near it) before the kernel's hard one.
+const MemoryEnv = "COEVO_WORKER_MEMORY_LIMIT"

@@ -1,4 +1,4 @@
-package worker
+package runner
 
 import (
 	"context"
@@ -22,14 +22,6 @@ import (
 	"github.com/coevolab/coevo/kernel/native"
 	"github.com/coevolab/coevo/kernel/session"
 )
-
-// workerEnv marks a process the kernel started as a worker.
-const workerEnv = "COEVO_KERNEL_WORKER"
-
-// memoryEnv carries the memory limit, in bytes, from the kernel to the
-// worker, which gives it to the Go runtime as a soft limit (the garbage
-// collector works harder near it) before the kernel's hard one.
-const memoryEnv = "COEVO_WORKER_MEMORY_LIMIT"
 
 // Main runs the worker process: requests on descriptor 3, events on 4,
 // cells in a session with the given bindings. It returns when the kernel
