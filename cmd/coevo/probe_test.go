@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/coevolab/coevo/kernel"
 )
 
 // The fault probe of issue 24: every command and flag that takes a path,
@@ -65,6 +67,9 @@ type probeCase struct {
 	want func(r probeResult) string
 	// cleanup runs after the case (e.g. closing a FIFO's writer).
 	cleanup func()
+	// exe, if set, is the binary to run instead of this test binary (a
+	// copy of it installed with a worker binary beside it).
+	exe string
 }
 
 // probeDir makes the special files of one case in its own folder.
@@ -162,6 +167,9 @@ func runProbe(t *testing.T, c probeCase) probeResult {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
+	}
+	if c.exe != "" {
+		exe = c.exe
 	}
 	cmd := exec.Command(exe, c.args...)
 	cmd.Env = append(os.Environ(), "COEVO_MAIN=1", "COEVO_TEST_MAX_ADDRESS_SPACE=4294967296")
@@ -1064,6 +1072,7 @@ func otherCases(t *testing.T, root string) []probeCase {
 	d.mkdir("prefix/share/jupyter/kernels")
 	d.link("prefix/share/jupyter/kernels/coevo", filepath.Dir(spec))
 	add(probeCase{name: "kernel install --prefix, the kernelspec a planted link", args: []string{"kernel", "install", "--prefix", prefix},
+		exe: installedCoevo(t, d.mkdir("bin")),
 		want: succeeded(fileHas(spec, "theirs"), func(probeResult) string {
 			st, err := os.Lstat(filepath.Join(prefix, "share/jupyter/kernels/coevo"))
 			if err != nil || !st.IsDir() {
@@ -1181,4 +1190,27 @@ func TestFaultProbe(t *testing.T) {
 	for _, w := range wrong {
 		t.Logf("wrong: %s", w)
 	}
+}
+
+// installedCoevo copies this test binary into dir as coevo, with a worker
+// binary (an empty executable) beside it, as make build installs them:
+// kernel install refuses a coevo whose coevo-worker is missing.
+func installedCoevo(t *testing.T, dir string) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "coevo")
+	if err := os.WriteFile(bin, b, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, kernel.WorkerBinary), nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return bin
 }
