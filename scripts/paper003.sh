@@ -45,7 +45,7 @@ analyse() {
 	mkdir -p "$OUT" "$FIG"
 	local vs="$OUT/vs-heuristic.csv" t5="$OUT/table5.csv"
 	echo "run,player,generation,points,games,share" > "$vs"
-	echo "experiment,run,players,tau,dkl,best,best_generation,best_points" > "$t5"
+	echo "experiment,run,generations,of,players,tau,dkl,best,best_generation,best_points" > "$t5"
 	for spec in "|A| = 4:nash4-s1:nash4/seed-1" "|A| = 4:nash4-s2:nash4/seed-2" "|A| = 4:nash4-s3:nash4/seed-3" \
 		"|A| = 1:nash1-s1:nash1/seed-1" "Against Heuristic:heuristic-s1:heuristic/seed-1" \
 		"ICL-500:icl500-s1:icl500/seed-1" "ICL-50,000:icl50k-s1:icl50k/seed-1"; do
@@ -62,10 +62,12 @@ analyse() {
 		fi
 		cp "$dir/run.json" "$OUT/$name-run.json"
 		cp "$dir/archive.csv" "$OUT/$name-archive.csv"
-		python3 - "$OUT/$name-ciao.json" "$exp" "$name" >> "$t5" <<'PY'
+		# generations done "of" the run's: fewer marks a reduced run
+		python3 - "$OUT/$name-ciao.json" "$exp" "$name" "$dir/run.json" >> "$t5" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1]))
-print(f'"{sys.argv[2]}",{sys.argv[3]},{j["players"]},{j["tau"]},{j["dkl"]},{j["best"]},{j["best_generation"]},{j["best_points"]}')
+r = json.load(open(sys.argv[4]))
+print(f'"{sys.argv[2]}",{sys.argv[3]},{r["generations_done"]},{r["config"]["generations"]},{j["players"]},{j["tau"]},{j["dkl"]},{j["best"]},{j["best_generation"]},{j["best_points"]}')
 PY
 		local gen
 		gen=$(python3 -c "import json; print(json.load(open('$OUT/$name-ciao.json'))['best_generation'])")
