@@ -54,9 +54,13 @@ type AnalyzeOptions struct {
 	// internal/atomicfile).
 	Checkpoint      func(save func(io.Writer) error) error
 	CheckpointEvery time.Duration
-	// Workers is how many goroutines a run may use: 1 keeps it on one;
-	// 0 (or more) lets the sparse-space method use a second one while
-	// GOMAXPROCS allows. The values are the same.
+	// Workers is ignored: a run uses one goroutine.
+	//
+	// Deprecated: a second goroutine that filled the rare pairs of the
+	// next heaps ahead lowered the wall time on a free core but raised
+	// the CPU time of every run (its hand-offs, and the scheduler's
+	// spinning between them); the run is now on one goroutine, which is
+	// what the CPU time of a shared machine rewards.
 	Workers int
 }
 

@@ -2,7 +2,9 @@ package heap
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
+	"unsafe"
 )
 
 // The scan looks for the rare values still pending for heap i among the
@@ -24,6 +26,9 @@ const swarMax = 4
 // confirm scans the pairs of heap i for the values in pend (rare for i,
 // below its common candidate) and returns those it never meets.
 func confirm[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, pend []int32) ([]int32, error) {
+	if kernels != nil {
+		return scanVec(s, g, i, pend)
+	}
 	stamp := uint32(i)
 	if s.width > 1 || len(s.splits) > 1 {
 		for _, v := range pend {
@@ -40,8 +45,7 @@ func confirm[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, pend []int32)
 	}
 	left := len(pend)
 	for a := 1; a < end && left > 0; {
-		stop := min(end, a+checkEvery)
-		s.work += stop - a
+		from, stop := a, min(end, a+checkEvery)
 		switch {
 		case s.width == 1:
 			a, pend = scan8(s.g8, m, a, stop, pend, &s.flag)
@@ -51,6 +55,7 @@ func confirm[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, pend []int32)
 		default:
 			a, left = scan16(s.g8, m, a, stop, pending(pend, s.want, stamp), s.want, stamp)
 		}
+		s.work += a - from
 		if s.work >= checkEvery && left > 0 {
 			if err := s.check(); err != nil {
 				return nil, err
@@ -61,6 +66,252 @@ func confirm[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, pend []int32)
 		return pend, nil
 	}
 	return pending(pend, s.want, stamp), nil
+}
+
+// scanKernel is a vector kernel of the scan (scan_amd64.s, written by
+// gen_scan.go). With L = 32/s lanes of s-byte values, group q < n holds
+// the pairs of the L values from f + 32q with the L values ending at
+// b + 32 - 32q read backwards (for the kernels of several splits, with
+// each of the backward chunks b - d[x], x < nd). Each slot j < k of w
+// holds a wanted value (k is the kernel's count); live has a bit for each
+// slot whose value is still wanted, and the others hold a copy of a live
+// one. A group with a lane equal to a slot's value kills the slot; the
+// kernel returns after n groups, or after a group that leaves no slot or
+// at most k/2 alive, with the number of groups it tested and the live
+// slots.
+type scanKernel func(f, b unsafe.Pointer, n int, d *int, nd int, w *wantVecs, live uint32) (int, uint32)
+
+// wantVecs are the wanted values of a vector scan: each broadcast to 32
+// bytes, and the same values as 32-bit words, noValue in the slots past
+// the kernel's count.
+type wantVecs struct {
+	vec [vecMax][4]uint64
+	val [vecMax]uint32
+}
+
+// noValue is no pair's value: values are below 2^31.
+const noValue = math.MaxUint32
+
+// vecMax is the most wanted values the vector kernels take at once.
+const vecMax = 32
+
+// kernels are the vector kernels by value width (1, 2, 4 bytes), wanted
+// values (1, 2, 4, 8, 16, 32) and splits (one, several); nil where the
+// processor has none (AVX2 on amd64), and the scans are the portable
+// ones below.
+var kernels *[3][6][2]scanKernel
+
+// scanVec is the scan with the vector kernels, for every width and any
+// number of splitting removals: the small heap a goes from 1 up, and the
+// pairs (a, m-a) of every split m = i - j are tested together. While more
+// than vecMax values are wanted, eight pairs a split are looked up in the
+// table of wanted values at once (crossFlags); then the kernels test 32
+// bytes of values at a time; the last pairs, short of a vector, go one by
+// one.
+func scanVec[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, pend []int32) ([]int32, error) {
+	flag := s.flags
+	for _, v := range pend {
+		flag[v] = 1
+	}
+	left := len(pend)
+	// The splits with pairs: m = i - j, descending, and the ends of a.
+	ms, ends := s.scanM[:0], s.scanEnd[:0]
+	for _, j := range s.splits {
+		m := i - j
+		if m < 2 {
+			break
+		}
+		e := m/2 + 1 // the pairs (a, m-a) for 1 <= a < e
+		if s.unequal {
+			e = (m + 1) / 2
+		}
+		ms, ends = append(ms, m), append(ends, e)
+	}
+	s.scanM, s.scanEnd = ms, ends
+	if len(ms) == 0 {
+		return unflag(pend, flag), nil
+	}
+	size := int(unsafe.Sizeof(g[0]))
+	lanes := 32 / size
+	last := ends[len(ends)-1] // every split has pairs for a below it
+	a := 1
+	for left > vecMax && a < ends[0] {
+		from := a
+		if a+8 <= last {
+			a, left = crossFlags(g, ms, a, min(last, a+checkEvery), flag, left, vecMax)
+		} else {
+			a, left = scanScalar(g, ms, ends, a, min(ends[0], a+checkEvery), flag, left, vecMax)
+		}
+		if s.work += (a - from) * len(ms); s.work >= checkEvery {
+			if err := s.check(); err != nil {
+				unflag(pend, flag)
+				return nil, err
+			}
+		}
+	}
+	if left > 0 && a+lanes <= last {
+		if err := scanKernels(s, g, ms, &a, last, &left, pend); err != nil {
+			unflag(pend, flag)
+			return nil, err
+		}
+	}
+	for left > 0 && a < ends[0] {
+		from := a
+		a, left = scanScalar(g, ms, ends, a, min(ends[0], a+checkEvery), flag, left, 0)
+		if s.work += (a - from) * len(ms); s.work >= checkEvery && left > 0 {
+			if err := s.check(); err != nil {
+				unflag(pend, flag)
+				return nil, err
+			}
+		}
+	}
+	return unflag(pend, flag), nil
+}
+
+// scanKernels is the vector part of scanVec: from *a while a vector of
+// lanes fits below last, for the values of pend still flagged (at most
+// vecMax).
+func scanKernels[T uint8 | uint16 | int32](s *sparseRun, g []T, ms []int, a *int, last int, left *int, pend []int32) error {
+	flag := s.flags
+	size := int(unsafe.Sizeof(g[0]))
+	lanes := 32 / size
+	multi := 0
+	s.deltas = s.deltas[:0]
+	for _, m := range ms {
+		s.deltas = append(s.deltas, (ms[0]-m)*size)
+	}
+	if len(ms) > 1 {
+		multi = 1
+	}
+	width := bits.Len(uint(size)) - 1 // 0, 1, 2 for 1, 2, 4 bytes
+	per := max(1, checkEvery/(lanes*len(ms)))
+	vals := s.vals[:0]
+	for _, v := range pend {
+		if flag[v] != 0 {
+			vals = append(vals, v)
+		}
+	}
+	s.vals = vals
+	for len(vals) > 0 && *a+lanes <= last {
+		k := bits.Len(uint(len(vals) - 1)) // the kernel for 1, 2, 4, ... values
+		wantVec(&s.vecs, vals, 1<<k, size)
+		live := uint32(1)<<len(vals) - 1
+		for live != 0 && bits.OnesCount32(live) > 1<<k/2 && *a+lanes <= last {
+			n := min((last-*a)/lanes, per)
+			q, now := kernels[width][k][multi](unsafe.Pointer(&g[*a]), unsafe.Pointer(&g[ms[0]-*a-lanes+1]), n, &s.deltas[0], len(ms), &s.vecs, live)
+			*a += q * lanes
+			s.work += q * lanes * len(ms)
+			for dead := live &^ now; dead != 0; dead &= dead - 1 {
+				flag[vals[bits.TrailingZeros32(dead)]] = 0
+			}
+			live = now
+			if s.work >= checkEvery && live != 0 {
+				if err := s.check(); err != nil {
+					*left = bits.OnesCount32(live)
+					return err
+				}
+			}
+		}
+		// Keep the live values, for a kernel of fewer.
+		k = 0
+		for ; live != 0; live &= live - 1 {
+			vals[k] = vals[bits.TrailingZeros32(live)]
+			k++
+		}
+		vals = vals[:k]
+	}
+	*left = len(vals)
+	return nil
+}
+
+// wantVec puts vals[j] in slot j of w for j < k, and vals[0] where vals
+// has no jth value.
+func wantVec(w *wantVecs, vals []int32, k, size int) {
+	lo := uint64(lo8)
+	switch size {
+	case 2:
+		lo = 0x0001000100010001
+	case 4:
+		lo = 0x0000000100000001
+	}
+	for j := k; j < (k+7)&^7; j++ { // the kernel compares eight at a time
+		w.val[j] = noValue
+	}
+	for j := range k {
+		x := vals[0]
+		if j < len(vals) {
+			x = vals[j]
+		}
+		w.val[j] = uint32(x)
+		v := uint64(x) * lo
+		w.vec[j] = [4]uint64{v, v, v, v}
+	}
+}
+
+// crossFlags crosses off the flagged values of the pairs (a, m-a) of each
+// m of ms, eight values of a at a time, for a+8 <= stop, until at most
+// until are left. It returns where it stopped and how many are left.
+func crossFlags[T uint8 | uint16 | int32](g []T, ms []int, a, stop int, flag []uint8, left, until int) (int, int) {
+	for ; a+8 <= stop; a += 8 {
+		f := g[a : a+8 : a+8]
+		var hit uint8
+		for _, m := range ms {
+			b := g[m-a-7 : m-a+1 : m-a+1]
+			hit |= flag[f[0]^b[7]] | flag[f[1]^b[6]] | flag[f[2]^b[5]] | flag[f[3]^b[4]] |
+				flag[f[4]^b[3]] | flag[f[5]^b[2]] | flag[f[6]^b[1]] | flag[f[7]^b[0]]
+		}
+		if hit == 0 {
+			continue
+		}
+		for _, m := range ms {
+			b := g[m-a-7 : m-a+1 : m-a+1]
+			for l := range 8 {
+				if x := f[l] ^ b[7-l]; flag[x] != 0 {
+					flag[x] = 0
+					left--
+				}
+			}
+		}
+		if left <= until {
+			return a + 8, left
+		}
+	}
+	return a, left
+}
+
+// scanScalar crosses off the flagged values of the pairs (a, m-a) for
+// each m of ms with a below its end (ends are non-increasing), for
+// a < stop, one pair at a time, until at most until are left after a
+// whole a. It returns where it stopped and how many are left.
+func scanScalar[T uint8 | uint16 | int32](g []T, ms, ends []int, a, stop int, flag []uint8, left, until int) (int, int) {
+	for ; a < stop; a++ {
+		for x, m := range ms {
+			if a >= ends[x] {
+				break
+			}
+			if v := g[a] ^ g[m-a]; flag[v] != 0 {
+				flag[v] = 0
+				left--
+			}
+		}
+		if left <= until {
+			return a + 1, left
+		}
+	}
+	return a, left
+}
+
+// unflag keeps the values of pend still flagged, and clears their flags.
+func unflag(pend []int32, flag []uint8) []int32 {
+	k := 0
+	for _, v := range pend {
+		if flag[v] != 0 {
+			flag[v] = 0
+			pend[k] = v
+			k++
+		}
+	}
+	return pend[:k]
 }
 
 // pending keeps the values of pend still wanted.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/bits"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 )
 
@@ -287,18 +288,19 @@ func TestPeriodFill(t *testing.T) {
 	}
 }
 
-// The helper goroutine that fills blocks ahead changes nothing: with one
-// worker or two, under any GOMAXPROCS, the values are the definition's.
-func TestSparseWorkers(t *testing.T) {
-	n := 6000
-	for _, name := range []string{"grundy", "0.04", "0.376"} {
-		r := ruleByName(t, name)
-		want := naiveOf(t, r, n)
-		for _, workers := range []int{1, 2} {
-			got, _ := sparseOf(t, r, n, runOpts{AnalyzeOptions: AnalyzeOptions{ComputeAll: true, Workers: workers}})
-			if i := firstDiff(got, want); i >= 0 {
-				t.Fatalf("%s, %d workers: g(%d) = %d, definition gives %d", name, workers, i, got[i], want[i])
-			}
-		}
+// A run starts no goroutine (issue 26: an idle helper spun, so a run's
+// CPU time rose when the second core was free): while it computes, the
+// goroutines are those there were before it.
+func TestOneGoroutine(t *testing.T) {
+	before := runtime.NumGoroutine()
+	most := 0
+	_, err := GrundysGame().Analyze(context.Background(), 300_000, AnalyzeOptions{Progress: func(int) {
+		most = max(most, runtime.NumGoroutine())
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if most == 0 || most > before {
+		t.Fatalf("%d goroutines during the run (progress seen: %v), %d before", most, most > 0, before)
 	}
 }
