@@ -125,6 +125,12 @@ func cmdSG(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if o.checkpoint != "" {
 		opt.Checkpoint = func(save func(io.Writer) error) error { return atomicfile.Write(o.checkpoint, save) }
 	}
+	// The values go out as they become final, so that the run keeps them
+	// only in the bytes the method needs.
+	out := newSGWriter(stdout, rule, o)
+	if !o.summary {
+		opt.Emit = out.values
+	}
 	var progressDone func()
 	opt.Progress, progressDone = progressTo(stderr, "values computed")
 	a, err := rule.Analyze(ctx, o.upto, opt)
@@ -139,10 +145,10 @@ func cmdSG(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "coevo sg: %d values saved to %s; add --resume to continue\n", a.Computed, o.checkpoint)
 		}
 		if !o.summary {
-			fmt.Fprintf(stderr, "coevo sg: interrupted after %d values: printing those (Ctrl-C again to quit at once)\n", a.Computed)
+			fmt.Fprintf(stderr, "coevo sg: interrupted after %d values, printed\n", a.Computed)
 		}
 	}
-	if err := writeSG(stdout, rule, a, o); err != nil {
+	if err := out.finish(a); err != nil {
 		return err
 	}
 	if interrupted {
@@ -209,51 +215,102 @@ func (r sgReport) String() string {
 	return b.String()
 }
 
-func writeSG(stdout io.Writer, rule *heap.Rule, a *heap.Analysis, o *sgOpts) error {
-	g, rep := a.Values, newReport(rule, a)
-	w := bufio.NewWriter(stdout)
-	defer w.Flush()
-	if o.summary {
-		if o.format == "json" {
-			return json.NewEncoder(w).Encode(rep)
+// sgWriter writes the values of sg as the run gives them (the Emit
+// option), then the report.
+type sgWriter struct {
+	w      *bufio.Writer
+	rule   *heap.Rule
+	o      *sgOpts
+	n      int    // values written
+	buf    []byte // one row at a time
+}
+
+func newSGWriter(stdout io.Writer, rule *heap.Rule, o *sgOpts) *sgWriter {
+	return &sgWriter{w: bufio.NewWriterSize(stdout, 64<<10), rule: rule, o: o}
+}
+
+// values writes g(from), g(from+1), ...; the first call writes the head.
+func (s *sgWriter) values(from int, g []int32) error {
+	if s.n == 0 {
+		switch s.o.format {
+		case "csv":
+			s.w.WriteString("n,sg\n")
+		case "json":
+			name, _ := json.Marshal(s.rule.Name())
+			fmt.Fprintf(s.w, `{"game":%s,"values":[`, name)
+		default:
+			fmt.Fprintf(s.w, "%s: g(0..%d)\n", s.rule.Name(), s.o.upto)
 		}
-		fmt.Fprintf(w, "%s: %d values\n%s\n", rule.Name(), rep.Values, rep)
-		return nil
 	}
-	switch o.format {
-	case "csv":
-		w.WriteString("n,sg\n")
-		for n, v := range g {
-			w.WriteString(strconv.Itoa(n))
-			w.WriteByte(',')
-			w.WriteString(strconv.Itoa(int(v)))
-			w.WriteByte('\n')
+	b := s.buf[:0]
+	for k, v := range g {
+		n := from + k
+		switch s.o.format {
+		case "csv":
+			b = strconv.AppendInt(b, int64(n), 10)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(v), 10)
+			b = append(b, '\n')
+		case "json":
+			if n > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(v), 10)
+		default:
+			if n%12 == 0 {
+				if n > 0 {
+					b = append(b, '\n')
+				}
+				b = fmt.Appendf(b, "%6d:", n)
+			}
+			b = fmt.Appendf(b, " %3d", v)
 		}
-		if o.period {
+		if len(b) >= 32<<10 {
+			s.w.Write(b)
+			b = b[:0]
+		}
+	}
+	s.n = from + len(g)
+	s.buf = b[:0]
+	_, err := s.w.Write(b)
+	return err
+}
+
+// finish writes the end: the report of --period or --summary, and closes
+// the JSON document.
+func (s *sgWriter) finish(a *heap.Analysis) error {
+	rep := newReport(s.rule, a)
+	w := s.w
+	switch {
+	case s.o.summary && s.o.format == "json":
+		json.NewEncoder(w).Encode(rep)
+	case s.o.summary:
+		fmt.Fprintf(w, "%s: %d values\n%s\n", s.rule.Name(), rep.Values, rep)
+	case s.o.format == "csv":
+		if s.n == 0 {
+			w.WriteString("n,sg\n")
+		}
+		if s.o.period {
 			fmt.Fprintf(w, "# %s\n", rep)
 		}
-	case "json":
-		out := struct {
-			Game   string    `json:"game"`
-			Values []int32   `json:"values"`
-			Period *sgReport `json:"period,omitempty"`
-		}{Game: rule.Name(), Values: g}
-		if o.period {
-			out.Period = &rep
+	case s.o.format == "json":
+		if s.n == 0 {
+			name, _ := json.Marshal(s.rule.Name())
+			fmt.Fprintf(w, `{"game":%s,"values":[`, name)
 		}
-		return json.NewEncoder(w).Encode(out)
+		w.WriteString("]")
+		if s.o.period {
+			r, _ := json.Marshal(rep)
+			fmt.Fprintf(w, `,"period":%s`, r)
+		}
+		w.WriteString("}\n")
 	default:
-		fmt.Fprintf(w, "%s: g(0..%d)\n", rule.Name(), len(g)-1)
-		for n := 0; n < len(g); n += 12 {
-			fmt.Fprintf(w, "%6d:", n)
-			for _, v := range g[n:min(n+12, len(g))] {
-				fmt.Fprintf(w, " %3d", v)
-			}
+		if s.n > 0 {
 			w.WriteByte('\n')
 		}
-		if o.period {
+		if s.o.period {
 			fmt.Fprintln(w, rep)
 		}
 	}
-	return nil
+	return w.Flush()
 }

@@ -31,9 +31,19 @@ type Analysis struct {
 // AnalyzeOptions adjust Analyze; the zero value computes every value
 // and repeats a proved period.
 type AnalyzeOptions struct {
-	// Progress, if set, is called now and then with the number of values
-	// known.
+	// Progress, if set, is called now and then (at most ten times a
+	// second) with the number of values known.
 	Progress func(done int)
+	// Emit, if set, is given the values in order as they become final, a
+	// chunk at a time (now and then while the run goes on, and the rest
+	// at its end): g(from), g(from+1), ..., in a slice reused after the
+	// call. The run then keeps the values only in the 1, 2 or 4 bytes
+	// each the method needs, and returns none in Values (as with
+	// SummaryOnly); the values a proved period gives are emitted too, up
+	// to n unless StopAtPeriod. When ctx is done, the values computed so
+	// far are emitted before Analyze returns. An error from Emit ends the
+	// run and is returned.
+	Emit func(from int, g []int32) error
 	// StopAtPeriod ends the run as soon as the Guy-Smith criterion proves
 	// a period: Values are then the values the proof needed, and every
 	// later one follows from the period.
@@ -80,13 +90,25 @@ func (r *Rule) Analyze(ctx context.Context, n int, o AnalyzeOptions) (*Analysis,
 	}
 	switch {
 	case r.nim:
-		g := make([]int32, n+1)
-		for i := range g {
-			g[i] = int32(i)
+		a := &Analysis{Period: Periodicity{Checked: n + 1}, Computed: n + 1, Method: "nim"}
+		if o.Emit != nil {
+			c := make([]int32, min(emitChunk, n+1))
+			for from := 0; from <= n; from += len(c) {
+				c = c[:min(len(c), n+1-from)]
+				for i := range c {
+					c[i] = int32(from + i)
+				}
+				if err := o.Emit(from, c); err != nil {
+					return a, err
+				}
+			}
+			return a, nil
 		}
-		a := &Analysis{Values: g, Period: Periodicity{Checked: len(g)}, Computed: len(g), Method: "nim"}
-		if o.SummaryOnly {
-			a.Values = nil
+		if !o.SummaryOnly {
+			a.Values = make([]int32, n+1)
+			for i := range a.Values {
+				a.Values[i] = int32(i)
+			}
 		}
 		return a, nil
 	case r.Splits():
@@ -94,6 +116,24 @@ func (r *Rule) Analyze(ctx context.Context, n int, o AnalyzeOptions) (*Analysis,
 	default:
 		return r.naive(ctx, n, o)
 	}
+}
+
+// emitChunk is the most values an Emit call is given.
+const emitChunk = 1 << 14
+
+// progressEvery is the least time between two progress reports.
+const progressEvery = 100 * time.Millisecond
+
+// ticker says when a progress report is due.
+type ticker struct{ last time.Time }
+
+func (t *ticker) due() bool {
+	now := time.Now()
+	if now.Sub(t.last) < progressEvery {
+		return false
+	}
+	t.last = now
+	return true
 }
 
 // runOpts are Analyze's options and switches for the tests.

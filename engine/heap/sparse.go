@@ -81,6 +81,10 @@ type sparseRun struct {
 	vecs           wantVecs
 
 	work      int // scan and pair steps since the last look at ctx
+	ticks     ticker
+	emitted   int     // g(0..emitted-1) went to the Emit option
+	emitBuf   []int32 // the chunk it is given
+	emitErr   error   // what it returned, ending the run
 	watch     periodWatch
 	period    Periodicity // a proved period: the rest follows from it
 	lastSave  time.Time
@@ -158,6 +162,15 @@ func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) 
 		default:
 			a.Period = periodOf(s.out[:s.done], s.watch.k, true)
 		}
+	}
+	if o.Emit != nil {
+		if s.emitErr == nil {
+			err = errors.Join(err, s.emit(s.done))
+		}
+		if err == nil && s.period.Found && !o.StopAtPeriod {
+			err = s.emitPeriod(n)
+		}
+		return a, err
 	}
 	if o.SummaryOnly {
 		return a, err
@@ -594,17 +607,66 @@ func value[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, mark []uint32, 
 	return slices.Min(pend), nil
 }
 
-// check looks at ctx, reports progress and saves a checkpoint when due.
+// check looks at ctx, reports progress and gives out the values known
+// when due, and saves a checkpoint when due.
 func (s *sparseRun) check() error {
 	s.work = 0
 	if err := s.ctx.Err(); err != nil {
 		return err
 	}
-	if s.opts.Progress != nil {
-		s.opts.Progress(s.done)
+	if (s.opts.Progress != nil || s.opts.Emit != nil) && s.ticks.due() {
+		if s.opts.Progress != nil {
+			s.opts.Progress(s.done)
+		}
+		if err := s.emit(s.done); err != nil {
+			return err
+		}
 	}
 	if s.opts.Checkpoint != nil && time.Since(s.lastSave) >= s.saveEvery {
 		return s.save()
+	}
+	return nil
+}
+
+// emit gives the Emit option, if set, the values from s.emitted to upto,
+// a chunk at a time.
+func (s *sparseRun) emit(upto int) error {
+	if s.opts.Emit == nil {
+		return nil
+	}
+	if s.emitBuf == nil {
+		s.emitBuf = make([]int32, emitChunk)
+	}
+	for s.emitted < upto {
+		c := s.emitBuf[:min(emitChunk, upto-s.emitted)]
+		s.fill(c, s.emitted)
+		if err := s.opts.Emit(s.emitted, c); err != nil {
+			s.emitErr = err
+			return err
+		}
+		s.emitted += len(c)
+	}
+	return nil
+}
+
+// emitPeriod gives the Emit option the values from s.done to n, which
+// repeat the proved period.
+func (s *sparseRun) emitPeriod(n int) error {
+	p := s.period.Period
+	for s.emitted <= n {
+		c := s.emitBuf[:min(emitChunk, n+1-s.emitted)]
+		for k := 0; k < len(c); {
+			// g(i) = g(j) for j = i - p*q, the q that brings i below
+			// done: j runs up to done-1, then starts again from done-p.
+			j := s.done - p + (s.emitted+k-s.done)%p
+			r := min(len(c)-k, s.done-j)
+			s.fill(c[k:k+r], j)
+			k += r
+		}
+		if err := s.opts.Emit(s.emitted, c); err != nil {
+			return err
+		}
+		s.emitted += len(c)
 	}
 	return nil
 }
