@@ -218,11 +218,11 @@ func (r sgReport) String() string {
 // sgWriter writes the values of sg as the run gives them (the Emit
 // option), then the report.
 type sgWriter struct {
-	w      *bufio.Writer
-	rule   *heap.Rule
-	o      *sgOpts
-	n      int    // values written
-	buf    []byte // one row at a time
+	w    *bufio.Writer
+	rule *heap.Rule
+	o    *sgOpts
+	n    int    // values written
+	buf  []byte // one row at a time
 }
 
 func newSGWriter(stdout io.Writer, rule *heap.Rule, o *sgOpts) *sgWriter {
