@@ -57,12 +57,29 @@ DATA rev32<>+16(SB)/8, $0x0000000200000003
 DATA rev32<>+24(SB)/8, $0x0000000000000001
 GLOBL rev32<>(SB), RODATA|NOPTR, $32
 
+// For the bitmap kernels: 1<<i at byte i (and i+8), and bytes of 0x0f and 0x07.
+DATA bit8<>+0(SB)/8, $0x8040201008040201
+DATA bit8<>+8(SB)/8, $0x8040201008040201
+GLOBL bit8<>(SB), RODATA|NOPTR, $16
+
+DATA nib<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA nib<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL nib<>(SB), RODATA|NOPTR, $16
+
+DATA low3<>+0(SB)/8, $0x0707070707070707
+DATA low3<>+8(SB)/8, $0x0707070707070707
+GLOBL low3<>(SB), RODATA|NOPTR, $16
 `)
 	for _, w := range widths {
 		for _, k := range wants {
 			for _, multi := range []bool{false, true} {
 				kernel(&b, w.bytes, w.cmp, k, multi)
 			}
+		}
+	}
+	for _, width := range []int{1, 2} {
+		for _, multi := range []bool{false, true} {
+			bitmapKernel(&b, width, multi)
 		}
 	}
 	if err := os.WriteFile(filepath.Join(*dir, "scan_amd64.s"), b.Bytes(), 0o644); err != nil {
@@ -85,6 +102,16 @@ import "unsafe"
 			}
 		}
 	}
+	for _, width := range []int{1, 2} {
+		for _, multi := range []bool{false, true} {
+			fmt.Fprintf(&g, "//go:noescape\nfunc %s(f, b unsafe.Pointer, n int, d *int, nd int, t *[32]byte, left, stop int) (int, int)\n\n", bitmapName(width, multi))
+		}
+	}
+	fmt.Fprint(&g, "// avx2Bitmaps are the bitmap kernels by width (1, 2 bytes) and splits.\nvar avx2Bitmaps = [2][2]bitmapKernel{\n")
+	for _, width := range []int{1, 2} {
+		fmt.Fprintf(&g, "\t{%s, %s},\n", bitmapName(width, false), bitmapName(width, true))
+	}
+	fmt.Fprint(&g, "}\n\n")
 	fmt.Fprint(&g, "// avx2Kernels are the kernels by width (1, 2, 4 bytes), wanted values\n// (1, 2, 4, 8, 16, 32) and splits (one, several).\nvar avx2Kernels = [3][6][2]scanKernel{\n")
 	for _, w := range widths {
 		fmt.Fprint(&g, "\t{")
@@ -260,6 +287,162 @@ func kernel(b *bytes.Buffer, width int, cmp string, k int, multi bool) {
 	p("VMOVDQU Y5, (R10)(R12*1)")
 	p("TESTL BX, BX")
 	p("JNZ refill")
+	p("CMPQ AX, CX")
+	p("JLT loop")
+	p("JMP out")
+}
+
+func bitmapName(width int, multi bool) string {
+	name := fmt.Sprintf("bitmap%d", 8*width)
+	if multi {
+		name += "m"
+	}
+	return name
+}
+
+// bitmapKernel writes a kernel that looks every lane up in a bitmap t of
+// the wanted values (bit x&7 of byte x>>3, values below 256): VPSHUFB
+// finds byte x>>3 in one of the two 16-byte halves (bit 7 of x picks),
+// and the bit 1<<(x&7); for 16-bit lanes the high byte must be zero.
+// Each value found is cleared from t; the kernel returns after a group
+// that leaves at most stop values, or after n groups, with the groups
+// tested and the values left.
+//
+// Registers: SI, DI, CX, AX, R8, R9 as in kernel; R10 the bitmap, DX the
+// values left; Y8 and Y9 the bitmap's halves (in both 128-bit lanes),
+// Y10 the bits, Y11 the nibble mask, Y12 the 3-bit mask, Y13 zero, Y15
+// the reversal; Y1 the lane values, Y4 the hits, Y2, Y3, Y5 scratch.
+func bitmapKernel(b *bytes.Buffer, width int, multi bool) {
+	name := bitmapName(width, multi)
+	p := func(format string, a ...any) { fmt.Fprintf(b, "\t"+format+"\n", a...) }
+	label := func(l string) { fmt.Fprintf(b, "%s:\n", l) }
+	fmt.Fprintf(b, "\n// func %s(f, b unsafe.Pointer, n int, d *int, nd int, t *[32]byte, left, stop int) (int, int)\n", name)
+	fmt.Fprintf(b, "TEXT ·%s(SB), NOSPLIT, $64-80\n", name)
+	p("MOVQ f+0(FP), SI")
+	p("MOVQ b+8(FP), DI")
+	p("MOVQ n+16(FP), CX")
+	if multi {
+		p("MOVQ d+24(FP), R8")
+		p("MOVQ nd+32(FP), R9")
+	}
+	p("MOVQ t+40(FP), R10")
+	p("MOVQ left+48(FP), DX")
+	p("VMOVDQU rev%d<>(SB), Y15", 8*width)
+	p("VBROADCASTI128 (R10), Y8")
+	p("VBROADCASTI128 16(R10), Y9")
+	p("VBROADCASTI128 bit8<>(SB), Y10")
+	p("VBROADCASTI128 nib<>(SB), Y11")
+	p("VBROADCASTI128 low3<>(SB), Y12")
+	p("VPXOR Y13, Y13, Y13")
+	p("XORQ AX, AX")
+	p("TESTQ CX, CX")
+	p("JZ out")
+	backward := func(addr string) {
+		p("VPERMQ $0x4e, %s, Y1", addr)
+		p("VPSHUFB Y15, Y1, Y1")
+		p("VPXOR Y0, Y1, Y1")
+	}
+	// lookup leaves in dst the lanes of Y1 that are in the bitmap.
+	lookup := func(dst string) {
+		p("VPSRLW $3, Y1, Y2")
+		p("VPAND Y11, Y2, Y2")
+		p("VPSHUFB Y2, Y8, Y3")
+		p("VPSHUFB Y2, Y9, Y2")
+		p("VPBLENDVB Y1, Y2, Y3, Y3")
+		p("VPAND Y12, Y1, Y2")
+		p("VPSHUFB Y2, Y10, Y2")
+		if width == 1 {
+			p("VPAND Y2, Y3, %s", dst)
+		} else {
+			p("VPAND Y2, Y3, Y3")
+			p("VPCMPEQB Y13, Y1, Y2") // zero bytes
+			p("VPSRLW $8, Y2, Y2")    // the high byte's, in the low byte
+			p("VPAND Y2, Y3, %s", dst)
+		}
+	}
+	// found clears from the bitmap the values of the lanes of Y1 that
+	// Y4 marks, counting those that were there.
+	found := func(tag string) {
+		p("VPCMPEQB Y13, Y4, Y2")
+		p("VPMOVMSKB Y2, R11")
+		p("NOTL R11") // lanes (bytes) that hit
+		p("VMOVDQU Y1, buf-32(SP)")
+		p("TESTL R11, R11")
+		p("JZ %sdone", tag)
+		label(tag)
+		p("BSFL R11, R12")
+		p("BTRL R12, R11")
+		p("LEAQ buf-32(SP), R13")
+		p("MOVBLZX (R13)(R12*1), R13") // the value (its low byte)
+		p("MOVL R13, R12")
+		p("SHRL $3, R12")
+		p("ANDL $7, R13")
+		p("MOVBLZX (R10)(R12*1), BX")
+		p("BTRL R13, BX")
+		p("JCC %sskip", tag) // not there any more: found in this group
+		p("MOVB BX, (R10)(R12*1)")
+		p("DECQ DX")
+		label(tag + "skip")
+		p("TESTL R11, R11")
+		p("JNZ %s", tag)
+		label(tag + "done")
+	}
+	label("loop")
+	p("VMOVDQU (SI), Y0")
+	if !multi {
+		backward("(DI)")
+		lookup("Y4")
+	} else {
+		p("VPXOR Y4, Y4, Y4")
+		p("MOVQ R8, R11")
+		p("MOVQ R9, R12")
+		label("split")
+		p("MOVQ DI, R13")
+		p("SUBQ (R11), R13")
+		backward("(R13)")
+		lookup("Y5")
+		p("VPOR Y5, Y4, Y4")
+		p("ADDQ $8, R11")
+		p("DECQ R12")
+		p("JNZ split")
+	}
+	p("VPTEST Y4, Y4")
+	p("JNZ hit")
+	p("ADDQ $32, SI")
+	p("SUBQ $32, DI")
+	p("INCQ AX")
+	p("CMPQ AX, CX")
+	p("JLT loop")
+	label("out")
+	p("MOVQ AX, ret+64(FP)")
+	p("MOVQ DX, ret1+72(FP)")
+	p("VZEROUPPER")
+	p("RET")
+
+	label("hit")
+	if !multi {
+		found("lane")
+	} else {
+		p("MOVQ R8, dptr-40(SP)")
+		p("MOVQ R9, dcnt-48(SP)")
+		label("hsplit")
+		p("MOVQ dptr-40(SP), R11")
+		p("MOVQ DI, R13")
+		p("SUBQ (R11), R13")
+		backward("(R13)")
+		lookup("Y4")
+		found("lane")
+		p("ADDQ $8, dptr-40(SP)")
+		p("DECQ dcnt-48(SP)")
+		p("JNZ hsplit")
+	}
+	p("VBROADCASTI128 (R10), Y8")
+	p("VBROADCASTI128 16(R10), Y9")
+	p("ADDQ $32, SI")
+	p("SUBQ $32, DI")
+	p("INCQ AX")
+	p("CMPQ DX, stop+56(FP)")
+	p("JLE out")
 	p("CMPQ AX, CX")
 	p("JLT loop")
 	p("JMP out")

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+	"slices"
 	"unsafe"
 )
 
@@ -95,6 +96,22 @@ const noValue = math.MaxUint32
 // vecMax is the most wanted values the vector kernels take at once.
 const vecMax = 32
 
+// bitmapKernel is a vector kernel of the scan for values below 256 (of
+// 1 or 2 bytes) and any number of them: with the groups of scanKernel,
+// it looks each lane up in the bitmap t of the wanted values (bit x&7 of
+// byte x>>3) and clears the values it finds; it returns after n groups,
+// or after a group that leaves at most stop of the left values, with the
+// number of groups it tested and the values left.
+type bitmapKernel func(f, b unsafe.Pointer, n int, d *int, nd int, t *[32]byte, left, stop int) (int, int)
+
+// bitmaps are the bitmap kernels by width (1, 2 bytes) and splits (one,
+// several), nil where the processor has none.
+var bitmaps *[2][2]bitmapKernel
+
+// bitmapMin is the fewest wanted values the bitmap kernels take: with
+// fewer, comparing each lane with each value costs less.
+const bitmapMin = 4
+
 // kernels are the vector kernels by value width (1, 2, 4 bytes), wanted
 // values (1, 2, 4, 8, 16, 32) and splits (one, several); nil where the
 // processor has none (AVX2 on amd64), and the scans are the portable
@@ -135,6 +152,12 @@ func scanVec[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, pend []int32)
 	lanes := 32 / size
 	last := ends[len(ends)-1] // every split has pairs for a below it
 	a := 1
+	if bitmaps != nil && size <= 2 && left > bitmapMin && 1+lanes <= last && slices.Max(pend) < 256 {
+		if err := scanBitmap(s, g, ms, &a, last, &left, pend); err != nil {
+			unflag(pend, flag)
+			return nil, err
+		}
+	}
 	for left > vecMax && a < ends[0] {
 		from := a
 		if a+8 <= last {
@@ -168,6 +191,54 @@ func scanVec[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, pend []int32)
 	return unflag(pend, flag), nil
 }
 
+// scanBitmap is the bitmap part of scanVec: from *a while more than
+// bitmapMin values are left and a vector of lanes fits below last, for
+// the values of pend (all below 256), which are flagged.
+func scanBitmap[T uint8 | uint16 | int32](s *sparseRun, g []T, ms []int, a *int, last int, left *int, pend []int32) error {
+	flag := s.flags
+	size := int(unsafe.Sizeof(g[0]))
+	lanes := 32 / size
+	s.setDeltas(ms, size)
+	multi := 0
+	if len(ms) > 1 {
+		multi = 1
+	}
+	t := &s.bitmap
+	for _, v := range pend {
+		t[v>>3] |= 1 << (v & 7)
+	}
+	per := max(1, checkEvery/(lanes*len(ms)))
+	var err error
+	for *left > bitmapMin && *a+lanes <= last {
+		n := min((last-*a)/lanes, per)
+		q, l := bitmaps[size-1][multi](unsafe.Pointer(&g[*a]), unsafe.Pointer(&g[ms[0]-*a-lanes+1]), n, &s.deltas[0], len(ms), t, *left, bitmapMin)
+		*a += q * lanes
+		*left = l
+		if s.work += q * lanes * len(ms); s.work >= checkEvery && l > 0 {
+			if err = s.check(); err != nil {
+				break
+			}
+		}
+	}
+	// The values found leave the flags too; the bitmap is left empty.
+	for _, v := range pend {
+		if t[v>>3]&(1<<(v&7)) == 0 {
+			flag[v] = 0
+		}
+	}
+	*t = [32]byte{}
+	return err
+}
+
+// setDeltas sets s.deltas to the byte offsets of the backward chunks of
+// the splits ms from the first's.
+func (s *sparseRun) setDeltas(ms []int, size int) {
+	s.deltas = s.deltas[:0]
+	for _, m := range ms {
+		s.deltas = append(s.deltas, (ms[0]-m)*size)
+	}
+}
+
 // scanKernels is the vector part of scanVec: from *a while a vector of
 // lanes fits below last, for the values of pend still flagged (at most
 // vecMax).
@@ -175,11 +246,8 @@ func scanKernels[T uint8 | uint16 | int32](s *sparseRun, g []T, ms []int, a *int
 	flag := s.flags
 	size := int(unsafe.Sizeof(g[0]))
 	lanes := 32 / size
+	s.setDeltas(ms, size)
 	multi := 0
-	s.deltas = s.deltas[:0]
-	for _, m := range ms {
-		s.deltas = append(s.deltas, (ms[0]-m)*size)
-	}
 	if len(ms) > 1 {
 		multi = 1
 	}

@@ -9,5 +9,6 @@ import "golang.org/x/sys/cpu"
 func init() {
 	if cpu.X86.HasAVX2 {
 		kernels = &avx2Kernels
+		bitmaps = &avx2Bitmaps
 	}
 }

@@ -114,6 +114,24 @@ func scan32k32(f, b unsafe.Pointer, n int, d *int, nd int, w *wantVecs, live uin
 //go:noescape
 func scan32k32m(f, b unsafe.Pointer, n int, d *int, nd int, w *wantVecs, live uint32) (int, uint32)
 
+//go:noescape
+func bitmap8(f, b unsafe.Pointer, n int, d *int, nd int, t *[32]byte, left, stop int) (int, int)
+
+//go:noescape
+func bitmap8m(f, b unsafe.Pointer, n int, d *int, nd int, t *[32]byte, left, stop int) (int, int)
+
+//go:noescape
+func bitmap16(f, b unsafe.Pointer, n int, d *int, nd int, t *[32]byte, left, stop int) (int, int)
+
+//go:noescape
+func bitmap16m(f, b unsafe.Pointer, n int, d *int, nd int, t *[32]byte, left, stop int) (int, int)
+
+// avx2Bitmaps are the bitmap kernels by width (1, 2 bytes) and splits.
+var avx2Bitmaps = [2][2]bitmapKernel{
+	{bitmap8, bitmap8m},
+	{bitmap16, bitmap16m},
+}
+
 // avx2Kernels are the kernels by width (1, 2, 4 bytes), wanted values
 // (1, 2, 4, 8, 16, 32) and splits (one, several).
 var avx2Kernels = [3][6][2]scanKernel{

@@ -198,3 +198,93 @@ func TestScanAsmGenerated(t *testing.T) {
 		}
 	}
 }
+
+// bitmapRef is the bitmapKernel contract one lane at a time.
+func bitmapRef(g []int64, fa int, ms []int, n, lanes int, want map[int64]bool, stop int) (int, int) {
+	left := len(want)
+	for q := range n {
+		a := fa + q*lanes
+		hit := false
+		for l := range lanes {
+			for _, m := range ms {
+				if x := g[a+l] ^ g[m-a-l]; want[x] {
+					delete(want, x)
+					left--
+					hit = true
+				}
+			}
+		}
+		if hit && left <= stop {
+			return q + 1, left
+		}
+	}
+	return n, left
+}
+
+// The bitmap kernels against bitmapRef on random values, with one split
+// and with three; 16-bit lanes above 255 are never wanted.
+func TestBitmapKernels(t *testing.T) {
+	if bitmaps == nil {
+		t.Skip("no vector kernels on this processor")
+	}
+	rng := rand.New(rand.NewPCG(26, 2))
+	for wi, size := range []int{1, 2} {
+		lanes := 32 / size
+		for _, nsplit := range []int{1, 3} {
+			for trial := range 500 {
+				top := int64(2 + rng.IntN(300))
+				if size == 1 {
+					top = min(top, 256)
+				}
+				N := 4096
+				g := make([]int64, N)
+				for i := range g {
+					g[i] = rng.Int64N(top)
+				}
+				fa := 1 + rng.IntN(100)
+				n := 1 + rng.IntN(40)
+				m := fa + n*lanes + lanes + 2*nsplit + rng.IntN(500)
+				ms := []int{m}
+				for x := 1; x < nsplit; x++ {
+					ms = append(ms, m-x-rng.IntN(3)*x)
+				}
+				want := map[int64]bool{}
+				var bm [32]byte
+				for range 1 + rng.IntN(60) {
+					v := rng.Int64N(min(top, 256))
+					if !want[v] {
+						want[v] = true
+						bm[v>>3] |= 1 << (v & 7)
+					}
+				}
+				left, stop := len(want), rng.IntN(5)
+				buf := make([]byte, N*size)
+				for i, v := range g {
+					for b := range size {
+						buf[i*size+b] = byte(v >> (8 * b))
+					}
+				}
+				d := make([]int, len(ms))
+				for x := range ms {
+					d[x] = (ms[0] - ms[x]) * size
+				}
+				multi := 0
+				if nsplit > 1 {
+					multi = 1
+				}
+				f := unsafe.Pointer(&buf[fa*size])
+				b := unsafe.Pointer(&buf[(m-fa-lanes+1)*size])
+				q, got := bitmaps[wi][multi](f, b, n, &d[0], len(d), &bm, left, stop)
+				wq, wl := bitmapRef(g, fa, ms, n, lanes, want, stop)
+				if q != wq || got != wl {
+					t.Fatalf("width %d, %d splits, trial %d: kernel (%d, %d left), reference (%d, %d)", size, nsplit, trial, q, got, wq, wl)
+				}
+				for v := range 256 {
+					if in := bm[v>>3]>>(v&7)&1 == 1; in != want[int64(v)] {
+						t.Fatalf("width %d, %d splits, trial %d: value %d in the bitmap %v, wanted %v", size, nsplit, trial, v, in, want[int64(v)])
+					}
+				}
+			}
+		}
+	}
+}

@@ -79,6 +79,7 @@ type sparseRun struct {
 	deltas         []int
 	vals           []int32 // the values in vecs
 	vecs           wantVecs
+	bitmap         [32]byte // for the bitmap kernels
 
 	work      int // scan and pair steps since the last look at ctx
 	ticks     ticker
@@ -132,6 +133,7 @@ func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) 
 	if len(o.Resume) > 1 {
 		s.resume(o.Resume)
 	}
+	s.opts.Resume = nil // the caller's; the run has its own copy
 	var err error
 	for err == nil && !s.period.Found && s.done <= n {
 		if s.done == len(s.out) {
@@ -202,15 +204,29 @@ func (s *sparseRun) grow(size int) {
 }
 
 // resume takes g(0..len(g)-1) as known and sets the mask and the rare
-// list from them.
+// list from them. The values go straight to the narrowest width that
+// holds them, so that the run's memory is what a run in one go has.
 func (s *sparseRun) resume(g []int32) {
 	top := int32(0)
 	for _, v := range g {
 		top = max(top, v)
 	}
 	s.done = len(g)
-	copy(s.out, g)
-	s.width = 4
+	switch {
+	case top <= s.limit(0, math.MaxUint8):
+		for i, v := range g {
+			s.g8[i] = uint8(v)
+		}
+		s.width = 1
+	case top <= s.limit(1, math.MaxUint16):
+		for i, v := range g {
+			s.g16[i] = uint16(v)
+		}
+		s.width = 2
+	default:
+		copy(s.out, g)
+		s.width = 4
+	}
 	s.bits = max(1, bits.Len32(uint32(top)))
 	s.resize()
 	for i := 1; i < s.done; i++ {
@@ -219,24 +235,10 @@ func (s *sparseRun) resume(g []int32) {
 	if s.opts.fixMask == 0 {
 		s.mask, _ = bestMask(s.count[:2<<s.bits], s.scratch[:2<<s.bits], int64(s.done-1), s.parity >= 0, s.mask)
 	}
-	rebuildRare(s, s.out)
+	rebuildRare(s, g)
 	if s.watch.next >= 0 {
 		s.watch.next = s.done
-		s.period, _ = look(&s.watch, s.out, s.done)
-	}
-	// Back to the narrowest width, in place and forwards: value i goes to
-	// bytes [w*i, w*i+w), never past the 4 bytes it came from.
-	switch {
-	case top <= s.limit(0, math.MaxUint8):
-		for i := range s.done {
-			s.g8[i] = uint8(s.out[i])
-		}
-		s.width = 1
-	case top <= s.limit(1, math.MaxUint16):
-		for i := range s.done {
-			s.g16[i] = uint16(s.out[i])
-		}
-		s.width = 2
+		s.period, _ = look(&s.watch, g, s.done)
 	}
 }
 
