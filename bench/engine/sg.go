@@ -201,4 +201,3 @@ func command(path string, args ...string) (usage, error) {
 func secs(s float64) string { return fmt.Sprintf("%.2fs", s) }
 
 func mb(kb int64) string { return fmt.Sprintf("%.1f MB", float64(kb)/1024) }
-
