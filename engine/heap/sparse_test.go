@@ -304,3 +304,21 @@ func TestOneGoroutine(t *testing.T) {
 		t.Fatalf("%d goroutines during the run (progress seen: %v), %d before", most, most > 0, before)
 	}
 }
+
+// Resumed values go straight to the width that holds them (1, 2 or 4
+// bytes, made small by the limits) and the run goes on from them as a run
+// in one go.
+func TestResumeWidths(t *testing.T) {
+	for _, name := range []string{"grundy", "0.376", "0.74"} {
+		r := ruleByName(t, name)
+		want := naiveOf(t, r, 3000)
+		for _, narrow := range [][2]int32{{}, {3, 9}, {0, 20}, {2, 0}} {
+			for _, k := range []int{2, 100, 1500, 2999} {
+				got, _ := sparseOf(t, r, 3000, runOpts{AnalyzeOptions: AnalyzeOptions{ComputeAll: true, Resume: want[:k]}, narrow: narrow})
+				if i := firstDiff(got, want); i >= 0 {
+					t.Fatalf("%s, limits %v, resumed from %d values: g(%d) = %d, definition gives %d", name, narrow, k, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}
