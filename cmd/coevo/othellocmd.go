@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -15,7 +16,6 @@ import (
 
 	"github.com/coevolab/coevo/engine/othello"
 	"github.com/coevolab/coevo/engine/tournament"
-	"github.com/coevolab/coevo/internal/atomicfile"
 	"github.com/coevolab/coevo/internal/shard"
 )
 
@@ -25,8 +25,9 @@ func othelloHelp(w io.Writer) {
 Othello on bitboards with the 1-ply weighted-piece-counter (WPC) players of
 paper 003 section VI (docs/othello.md).
 
-  perft   count the game tree from the start (a pass is a move, a finished
-          game a leaf): depths 1-6 give 4, 12, 56, 244, 1396, 8200
+  perft   count the game tree from the start, or from a position given by
+          --moves or --board (a pass is a move, a finished game a leaf):
+          from the start depths 1-6 give 4, 12, 56, 244, 1396, 8200
   play    N games between two players in fixed seats
   league  a round robin: every pair plays N games, half in each seat;
           prints the points table and writes one CSV line per game
@@ -41,6 +42,7 @@ stream, derived from --seed, i, j and r, so results do not depend on
 
 Examples:
   coevo othello perft --depth 6 --json
+  coevo othello perft --depth 8 --moves "f5 d6 c3"
   coevo othello play --black heuristic --white random:1 --games 1000 --json
   coevo othello league --players heuristic,random:1,random:2 --games 100 --out results.csv
   coevo bt fit results.csv --format games
@@ -65,7 +67,7 @@ func cmdOthello(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	case "league":
 		return othelloLeague(ctx, args[1:], stdout, stderr)
 	case "show":
-		return othelloShow(args[1:], stdout)
+		return othelloShow(ctx, args[1:], stdout)
 	}
 	return usagef("unknown subcommand %q (want perft, play, league or show)", args[0])
 }
@@ -89,21 +91,26 @@ func parseSub(fs *flag.FlagSet, args []string, stdout io.Writer, usage, about st
 type perftOpts struct {
 	depth, workers int
 	json           bool
+	moves, board   string
 }
 
 func perftFlags() (*flag.FlagSet, *perftOpts) {
 	o := &perftOpts{}
 	fs := flag.NewFlagSet("othello perft", flag.ContinueOnError)
 	fs.IntVar(&o.depth, "depth", 6, "plies to count")
+	fs.StringVar(&o.moves, "moves", "", `count from the position after these moves from the start, e.g. "f5 d6 c3" or f5d6c3`)
+	fs.StringVar(&o.board, "board", "", "count from this position: 64 squares a1-h8 (X black, O white, - empty), then the side to move (X or O), as Board.Compact writes it")
 	fs.IntVar(&o.workers, "workers", 0, "parallel subtrees (0: all cores); the count does not depend on it")
-	fs.BoolVar(&o.json, "json", false, `print {"depth":D,"nodes":N}`)
+	fs.BoolVar(&o.json, "json", false, `print {"depth":D,"nodes":N}, with "position" when --moves or --board gives one`)
 	return fs, o
 }
 
 func othelloPerft(ctx context.Context, args []string, stdout io.Writer) error {
 	fs, o := perftFlags()
-	if err := parseSub(fs, args, stdout, "perft --depth D [--json]",
-		"Counts the leaves of the game tree from the start at depth D: a pass\ncounts as a move and a finished game is a leaf (the published convention)."); err != nil {
+	if err := parseSub(fs, args, stdout, "perft --depth D [--moves RECORD | --board POSITION] [--json]",
+		"Counts the leaves of the game tree at depth D, from the start or from a\n"+
+			"position: a pass counts as a move and a finished game is a leaf (the\n"+
+			"published convention)."); err != nil {
 		return err
 	}
 	if o.depth < 0 || o.depth > 30 {
@@ -112,19 +119,54 @@ func othelloPerft(ctx context.Context, args []string, stdout io.Writer) error {
 	if err := checkWorkers(o.workers); err != nil {
 		return err
 	}
+	b, given, err := perftPosition(o)
+	if err != nil {
+		return err
+	}
 	t0 := time.Now()
-	n, err := othello.PerftContext(ctx, othello.Start(), o.depth, o.workers)
+	n, err := othello.PerftContext(ctx, b, o.depth, o.workers)
 	if err != nil {
 		return err
 	}
 	if o.json {
-		return json.NewEncoder(stdout).Encode(struct {
-			Depth int   `json:"depth"`
-			Nodes int64 `json:"nodes"`
-		}{o.depth, n})
+		out := struct {
+			Depth    int    `json:"depth"`
+			Nodes    int64  `json:"nodes"`
+			Position string `json:"position,omitempty"`
+		}{Depth: o.depth, Nodes: n}
+		if given {
+			out.Position = b.Compact()
+		}
+		return json.NewEncoder(stdout).Encode(out)
 	}
-	fmt.Fprintf(stdout, "perft %d: %d nodes (%.3fs)\n", o.depth, n, time.Since(t0).Seconds())
+	from := ""
+	if given {
+		from = " from " + b.Compact()
+	}
+	fmt.Fprintf(stdout, "perft %d%s: %d nodes (%.3fs)\n", o.depth, from, n, time.Since(t0).Seconds())
 	return nil
+}
+
+// perftPosition returns the position of --moves or --board (given), or
+// the start.
+func perftPosition(o *perftOpts) (b othello.Board, given bool, err error) {
+	switch {
+	case o.moves != "" && o.board != "":
+		return b, false, usagef("--moves and --board both give a position: give one")
+	case o.moves != "":
+		g, err := othello.Replay(o.moves)
+		if err != nil {
+			return b, false, usagef("--moves: %v", err)
+		}
+		return g.Final, true, nil
+	case o.board != "":
+		b, err := othello.ParseBoard(o.board)
+		if err != nil {
+			return b, false, usagef("--board: %s", strings.TrimPrefix(err.Error(), "board: "))
+		}
+		return b, true, nil
+	}
+	return othello.Start(), false, nil
 }
 
 // matchOpts are the flags common to play, league and show.
@@ -160,10 +202,25 @@ func (o *matchOpts) options(stderr io.Writer) (tournament.Options, func()) {
 }
 
 // parsePlayer reads a player name given to a flag; a bad name or WPC file
-// is bad usage naming both.
-func parsePlayer(flagName, spec string) (othello.Player, error) {
+// is bad usage naming both. A WPC file is read with ctx (a FIFO nobody
+// writes waits for Ctrl-C), at most maxWPCBytes of it.
+func parsePlayer(ctx context.Context, flagName, spec string) (othello.Player, error) {
 	if spec == "" {
 		return nil, usagef("missing --%s (a player: %s)", flagName, othello.PlayerSpecs)
+	}
+	if path, ok := strings.CutPrefix(spec, "file:"); ok && path != "" {
+		b, err := readInput(ctx, path, maxWPCBytes, "WPC file")
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
+			return nil, usagef("--%s: player %q: %v", flagName, spec, err)
+		}
+		w, err := othello.ParseWPC(bytes.NewReader(b), path)
+		if err != nil {
+			return nil, usagef("--%s: player %q: %v", flagName, spec, err)
+		}
+		return w, nil
 	}
 	p, err := othello.ParsePlayer(spec)
 	if err != nil {
@@ -172,14 +229,21 @@ func parsePlayer(flagName, spec string) (othello.Player, error) {
 	return p, nil
 }
 
+// maxWPCBytes bounds a WPC file: 64 numbers, with comments.
+const maxWPCBytes = 1 << 20
+
+// maxLeagueGames bounds the games of a league: their results (and, with
+// --out, their work list) are held in memory, as a sweep's runs are.
+const maxLeagueGames = maxSweepRuns
+
 // seated reads --black and --white and names them for a tournament, where
 // names must differ.
-func seated(black, white string) ([]othello.Player, []string, error) {
-	b, err := parsePlayer("black", black)
+func seated(ctx context.Context, black, white string) ([]othello.Player, []string, error) {
+	b, err := parsePlayer(ctx, "black", black)
 	if err != nil {
 		return nil, nil, err
 	}
-	w, err := parsePlayer("white", white)
+	w, err := parsePlayer(ctx, "white", white)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -218,7 +282,7 @@ func othelloPlay(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if o.games < 1 || o.games > tournament.MaxGames {
 		return usagef("--games %d: want 1 to %d", o.games, tournament.MaxGames)
 	}
-	players, names, err := seated(o.black, o.white)
+	players, names, err := seated(ctx, o.black, o.white)
 	if err != nil {
 		return err
 	}
@@ -279,7 +343,9 @@ var leagueHeader = []string{"first", "second", "result", "game", "epsilon", "see
 // leagueJob lists the games of a round robin as a shard.Job, in the order
 // of tournament.RoundRobin's fixtures: game r of names[i] (first) against
 // names[j] is its own work item, keyed by both names and r.
-func leagueJob(names []string, games int, epsilon float64, seed uint64) (*shard.Job, []tournament.Fixture) {
+//
+// Listing millions of games takes seconds: it stops when ctx is done.
+func leagueJob(ctx context.Context, names []string, games int, epsilon float64, seed uint64) (*shard.Job, []tournament.Fixture, error) {
 	job := shard.NewJob("coevo othello league", leagueHeader, []string{"first", "second", "game"}, []string{"epsilon", "seed"})
 	settings := []string{strconv.FormatFloat(epsilon, 'g', -1, 64), strconv.FormatUint(seed, 10)}
 	var fx []tournament.Fixture
@@ -290,10 +356,13 @@ func leagueJob(names []string, games int, epsilon float64, seed uint64) (*shard.
 	}
 	for _, f := range fx {
 		for r := 0; r < f.Games; r++ {
+			if r&0xffff == 0 && ctx.Err() != nil {
+				return nil, nil, ctx.Err()
+			}
 			job.Add([]string{names[f.First], names[f.Second], strconv.Itoa(r)}, settings)
 		}
 	}
-	return job, fx
+	return job, fx, nil
 }
 
 func resultText(s float64) string {
@@ -322,8 +391,16 @@ func othelloLeague(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if err != nil {
 		return err
 	}
-	var names []string
-	var players []othello.Player
+	if o.out == "" {
+		if split != shard.Whole || o.cluster.merge || o.cluster.slurm {
+			return usagef("--shard, --merge and --slurm need --out FILE")
+		}
+	} else if !o.cluster.dryRun {
+		if err := checkResults("out", o.out, o.cluster.follow); err != nil {
+			return err
+		}
+	}
+	var specs []string
 	seen := map[string]bool{}
 	for _, spec := range strings.Split(o.players, ",") {
 		spec = strings.TrimSpace(spec)
@@ -337,21 +414,28 @@ func othelloLeague(ctx context.Context, args []string, stdout, stderr io.Writer)
 		if o.cluster.slurm && strings.HasPrefix(spec, "file:") && !filepath.IsAbs(strings.TrimPrefix(spec, "file:")) {
 			return usagef("--players %s: with --slurm give the WPC file's absolute path (array tasks may run elsewhere, and the name goes into every line)", spec)
 		}
-		p, err := parsePlayer("players", spec)
+		if path, ok := strings.CutPrefix(spec, "file:"); ok && o.out != "" {
+			if err := notInput("out", o.out, path); err != nil {
+				return err
+			}
+		}
+		specs = append(specs, spec)
+	}
+	if len(specs) < 2 {
+		return usagef("--players %q: a league needs at least two players", o.players)
+	}
+	if n := len(specs); float64(n)*float64(n-1)/2*float64(o.games) > maxLeagueGames {
+		return usagef("--players: %d players at --games %d make %d games, more than %d (a league holds its results in memory): fewer players or games, or several leagues",
+			n, o.games, n*(n-1)/2*o.games, maxLeagueGames)
+	}
+	var names []string
+	var players []othello.Player
+	for _, spec := range specs {
+		p, err := parsePlayer(ctx, "players", spec)
 		if err != nil {
 			return err
 		}
 		names, players = append(names, spec), append(players, p)
-	}
-	if len(names) < 2 {
-		return usagef("--players %q: a league needs at least two players", o.players)
-	}
-	if o.out == "" {
-		if split != shard.Whole || o.cluster.merge || o.cluster.slurm {
-			return usagef("--shard, --merge and --slurm need --out FILE")
-		}
-	} else if st, err := os.Stat(filepath.Dir(o.out)); err != nil || !st.IsDir() {
-		return usagef("--out %s: folder %s does not exist", o.out, filepath.Dir(o.out))
 	}
 	match := &othello.Match{Players: players, Epsilon: o.epsilon}
 	if o.out == "" {
@@ -364,7 +448,13 @@ func othelloLeague(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fmt.Fprintln(stdout, res)
 		return nil
 	}
-	job, fixtures := leagueJob(names, o.games, o.epsilon, o.seed)
+	job, fixtures, err := leagueJob(ctx, names, o.games, o.epsilon, o.seed)
+	if err != nil {
+		return err
+	}
+	if err := o.cluster.fits(job, split); err != nil {
+		return err
+	}
 	command := coevoCommand("othello", "league", "--players", strings.Join(names, ","), "--games", strconv.Itoa(o.games),
 		"--epsilon", strconv.FormatFloat(o.epsilon, 'g', -1, 64), "--seed", strconv.FormatUint(o.seed, 10), "--out", absPath(o.out))
 	switch {
@@ -477,7 +567,7 @@ func showFlags() (*flag.FlagSet, *showOpts) {
 	return fs, o
 }
 
-func othelloShow(args []string, stdout io.Writer) error {
+func othelloShow(ctx context.Context, args []string, stdout io.Writer) error {
 	fs, o := showFlags()
 	if err := parseSub(fs, args, stdout, "show --black P --white P [--seed S] [--epsilon E] [--svg FILE] [--png FILE]",
 		"Plays one game (game 0 of \"coevo othello play\" with the same seed) and\nprints the numbered moves (* marks a forced random move), the final board\nand the result; --svg and --png draw the final board with each disc\nnumbered by the move that placed it, and the move list."); err != nil {
@@ -486,17 +576,17 @@ func othelloShow(args []string, stdout io.Writer) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	players, _, err := seated(o.black, o.white)
-	if err != nil {
-		return err
-	}
-	for flagName, path := range map[string]string{"svg": o.svg, "png": o.png} {
-		if path == "" {
+	for _, out := range []struct{ flag, path string }{{"svg", o.svg}, {"png", o.png}} {
+		if out.path == "" {
 			continue
 		}
-		if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
-			return usagef("--%s %s: folder %s does not exist", flagName, path, filepath.Dir(path))
+		if err := checkOutput(out.flag, out.path); err != nil {
+			return err
 		}
+	}
+	players, _, err := seated(ctx, o.black, o.white)
+	if err != nil {
+		return err
 	}
 	g, err := othello.Play(players[0], players[1], o.epsilon, tournament.Stream(o.seed, 0, 1, 0))
 	if err != nil {
@@ -504,23 +594,23 @@ func othelloShow(args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "black %s, white %s, epsilon %g, seed %d\n%v\n", o.black, o.white, o.epsilon, o.seed, g)
 	if o.svg != "" {
-		if err := atomicfile.Write(o.svg, func(w io.Writer) error {
+		if err := writeOutput(ctx, "svg", o.svg, func(w io.Writer) error {
 			_, err := io.WriteString(w, g.SVG())
 			return err
 		}); err != nil {
-			return fmt.Errorf("--svg %s: %w", o.svg, err)
+			return err
 		}
 	}
 	if o.png != "" {
 		data, err := g.PNG()
-		if err == nil {
-			err = atomicfile.Write(o.png, func(w io.Writer) error {
-				_, err := w.Write(data)
-				return err
-			})
-		}
 		if err != nil {
 			return fmt.Errorf("--png %s: %w", o.png, err)
+		}
+		if err := writeOutput(ctx, "png", o.png, func(w io.Writer) error {
+			_, err := w.Write(data)
+			return err
+		}); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -41,8 +41,9 @@ type AnalyzeOptions struct {
 	// each the method needs, and returns none in Values (as with
 	// SummaryOnly); the values a proved period gives are emitted too, up
 	// to n unless StopAtPeriod. When ctx is done, the values computed so
-	// far are emitted before Analyze returns. An error from Emit ends the
-	// run and is returned.
+	// far are emitted before Analyze returns, and the values of a period
+	// stop with ctx's error. An error from Emit ends the run and is
+	// returned.
 	Emit func(from int, g []int32) error
 	// StopAtPeriod ends the run as soon as the Guy-Smith criterion proves
 	// a period: Values are then the values the proof needed, and every
@@ -94,6 +95,9 @@ func (r *Rule) Analyze(ctx context.Context, n int, o AnalyzeOptions) (*Analysis,
 		if o.Emit != nil {
 			c := make([]int32, min(emitChunk, n+1))
 			for from := 0; from <= n; from += len(c) {
+				if err := ctx.Err(); err != nil {
+					return a, err
+				}
 				c = c[:min(len(c), n+1-from)]
 				for i := range c {
 					c[i] = int32(from + i)

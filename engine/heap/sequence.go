@@ -68,7 +68,7 @@ func (r *Rule) naive(ctx context.Context, n int, o AnalyzeOptions) (*Analysis, e
 		done := g[:computed]
 		switch {
 		case o.Emit != nil:
-			err = errors.Join(err, emitSequence(o.Emit, done, emitted, a.Period, n, err == nil && !o.StopAtPeriod))
+			err = errors.Join(err, emitSequence(ctx, o.Emit, done, emitted, a.Period, n, err == nil && !o.StopAtPeriod))
 		case o.SummaryOnly:
 		case err == nil && a.Period.Found && !o.StopAtPeriod:
 			g = append(g[:computed], make([]int32, n+1-computed)...)
@@ -95,7 +95,7 @@ func (r *Rule) naive(ctx context.Context, n int, o AnalyzeOptions) (*Analysis, e
 					o.Progress(i)
 				}
 				if o.Emit != nil {
-					if err := emitSequence(o.Emit, g[:i], emitted, Periodicity{}, 0, false); err != nil {
+					if err := emitSequence(ctx, o.Emit, g[:i], emitted, Periodicity{}, 0, false); err != nil {
 						return nil, err
 					}
 					emitted = i
@@ -136,8 +136,9 @@ func (r *Rule) naive(ctx context.Context, n int, o AnalyzeOptions) (*Analysis, e
 }
 
 // emitSequence gives emit the values of g from from on, then, when fill
-// is set and p is a proved period, the values up to n that it gives.
-func emitSequence(emit func(int, []int32) error, g []int32, from int, p Periodicity, n int, fill bool) error {
+// is set and p is a proved period, the values up to n that it gives,
+// until ctx is done.
+func emitSequence(ctx context.Context, emit func(int, []int32) error, g []int32, from int, p Periodicity, n int, fill bool) error {
 	for from < len(g) {
 		c := g[from:min(len(g), from+emitChunk)]
 		if err := emit(from, c); err != nil {
@@ -150,6 +151,9 @@ func emitSequence(emit func(int, []int32) error, g []int32, from int, p Periodic
 	}
 	buf := make([]int32, emitChunk)
 	for from <= n {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		c := buf[:min(emitChunk, n+1-from)]
 		for k := range c {
 			c[k] = g[len(g)-p.Period+(from+k-len(g))%p.Period]

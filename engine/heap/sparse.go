@@ -652,10 +652,13 @@ func (s *sparseRun) emit(upto int) error {
 }
 
 // emitPeriod gives the Emit option the values from s.done to n, which
-// repeat the proved period.
+// repeat the proved period; it stops when ctx is done.
 func (s *sparseRun) emitPeriod(n int) error {
 	p := s.period.Period
 	for s.emitted <= n {
+		if err := s.ctx.Err(); err != nil {
+			return err
+		}
 		c := s.emitBuf[:min(emitChunk, n+1-s.emitted)]
 		for k := 0; k < len(c); {
 			// g(i) = g(j) for j = i - p*q, the q that brings i below
