@@ -33,15 +33,16 @@ Sprague-Grundy value of a single heap of every size up to N. GAME is one of
 Games that split heaps use the rare/common (sparse space) method. Its time
 per value grows with the number of rare values, kept as small as any mask
 allows: when they stay few the time is about linear (Grundy's game, 1,273
-rare values: 10^6 values in about 2 s, 2^22 in about 10 s of one core;
-.376, about 500: 2^20 in about 3 s); when they keep growing it is
-quadratic (.04: 10^5 values in about 3 s, 10^6 in minutes). Octal games
-stop computing as soon as the Guy-Smith criterion proves a period, and
-repeat it for the later values: Kayles, .07 or .137 to 10^7 take well
-under a second. Memory is 4 bytes per value (with --summary, 1 while the
-values fit in a byte: proving the period of .1777 needs 443 million
-values, 0.8 GB and about 2.5 minutes). Progress shows on a terminal;
-Ctrl-C stops within a second and prints the values computed so far.
+rare values: 10^6 values in about 2 s, 2^22 in about 10 s, 2^25 in about
+2 minutes of one core; .376, about 500: 2^20 in about 3 s); when they keep
+growing it is quadratic (.04: 10^5 values in about 3 s, 10^6 in minutes).
+Octal games stop computing as soon as the Guy-Smith criterion proves a
+period, and repeat it for the later values: Kayles, .07 or .137 to 10^7
+take well under a second. The values are written as they become final,
+and kept in 1 byte each while they fit, else 2 (or 4): proving the period
+of .1777 needs 443 million values, 0.8 GB and about 2.5 minutes. Progress
+shows on a terminal; Ctrl-C stops within a second, the values computed so
+far having been printed.
 
 With --period, the report gives the period, the pre-period (the first n
 from which the values repeat), the last exception, the number of values

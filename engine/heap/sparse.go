@@ -57,7 +57,6 @@ type sparseRun struct {
 	rare     []rareHeap // ascending
 	common   [2][]int32 // by flip: common values, ascending, then 1<<bits
 	rareVals [2][]int32 // by flip: rare values, ascending
-	mark     []uint32   // mark[v] == i: v is an option of heap i
 	want     []uint32   // want[v] == i: rare v still to be found for heap i
 	flag     [256]uint8 // the same for byte values: 1 while wanted
 	flags    []uint8    // the same for any value (the vector scan)
@@ -299,8 +298,7 @@ func (s *sparseRun) flip(i int) int { return s.heapBit(i) & int(s.mask&1) }
 // into rare and common under the mask.
 func (s *sparseRun) resize() {
 	size := max(2<<s.bits, 256)
-	if len(s.mark) < size {
-		s.mark = make([]uint32, size)
+	if len(s.want) < size {
 		s.want = make([]uint32, size)
 		s.flags = make([]uint8, size)
 		s.count = append(s.count, make([]int64, size-len(s.count))...)
