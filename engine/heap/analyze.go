@@ -149,6 +149,9 @@ type runOpts struct {
 	// narrow, when not zero, are the largest values kept in 1 and 2
 	// bytes (every width and both widenings on short sequences).
 	narrow [2]int32
+	// interleave keeps 16-bit values below 512 in the interleaved tables
+	// of larger ones.
+	interleave bool
 }
 
 // periodWatch decides when a run looks for a proved period: at heap

@@ -118,6 +118,95 @@ const bitmapMin = 4
 // ones below.
 var kernels *[3][6][2]scanKernel
 
+// scanView is where the kernels of a scan read the values: heap a's at
+// f + (a-fOff)*size going forwards, heap k's at b + (k-bOff)*size going
+// backwards. A run's own values are one view; the byte copies of 16-bit
+// values (shadow) another.
+type scanView struct {
+	f, b       unsafe.Pointer
+	fOff, bOff int
+	size       int
+}
+
+func viewOf[T uint8 | uint16 | int32](g []T) scanView {
+	p := unsafe.Pointer(unsafe.SliceData(g))
+	return scanView{f: p, b: p, size: int(unsafe.Sizeof(g[0]))}
+}
+
+// at returns the kernels' pointers for the group of lanes from a: the
+// forward values from heap a, the backward ones ending at heap m-a.
+func (v *scanView) at(a, m, lanes int) (f, b unsafe.Pointer) {
+	return unsafe.Add(v.f, (a-v.fOff)*v.size), unsafe.Add(v.b, (m-a-lanes+1-v.bOff)*v.size)
+}
+
+// The shadow: while values take 2 bytes only because a few are 256 or
+// more (Grundy's game has one below 2^25, g(7,250,049) = 256), the scans
+// read a byte copy of the first heaps' values and of the last ones', 32
+// pairs a vector instead of 16, wherever no value of 256 or more is read.
+const (
+	shadowFront  = 1 << 16 // heaps 0..shadowFront-1
+	shadowWindow = 1 << 16 // at least the last shadowWindow heaps
+)
+
+// shadowInit makes the byte copies of g(0..done-1) for a run of 16-bit
+// values.
+func (s *sparseRun) shadowInit(g []uint16) {
+	s.bigFirst, s.bigLast = -1, -1
+	for i, v := range g[:s.done] {
+		if v >= 256 {
+			if s.bigFirst < 0 {
+				s.bigFirst = i
+			}
+			s.bigLast = i
+		}
+	}
+	s.fwd = make([]byte, 0, shadowFront)
+	for _, v := range g[:min(s.done, shadowFront)] {
+		s.fwd = append(s.fwd, byte(v))
+	}
+	s.loBase = max(0, s.done-shadowWindow)
+	s.lo = make([]byte, 0, 2*shadowWindow)
+	for _, v := range g[s.loBase:s.done] {
+		s.lo = append(s.lo, byte(v))
+	}
+}
+
+// shadowPush adds g(i) = v to the byte copies; i follows the last heap
+// they hold.
+func (s *sparseRun) shadowPush(i int, v int32) {
+	if v >= 256 {
+		if s.bigFirst < 0 {
+			s.bigFirst = i
+		}
+		s.bigLast = i
+	}
+	if i == len(s.fwd) && i < shadowFront {
+		s.fwd = append(s.fwd, byte(v))
+	}
+	if len(s.lo) == cap(s.lo) {
+		n := copy(s.lo, s.lo[len(s.lo)-shadowWindow:])
+		s.loBase += len(s.lo) - n
+		s.lo = s.lo[:n]
+	}
+	s.lo = append(s.lo, byte(v))
+}
+
+// shadowView returns the view of the byte copies for the scan of heap i
+// with splits ms, and the bound on a+32 within which the kernels read no
+// value of 256 or more and nothing outside the copies (0: none).
+func (s *sparseRun) shadowView(i int, ms []int) (scanView, int) {
+	if s.lo == nil || i != s.loBase+len(s.lo) || len(s.fwd) == 0 {
+		return scanView{}, 0
+	}
+	limit := len(s.fwd) // a+31 < len(fwd)
+	if s.bigFirst >= 0 {
+		limit = min(limit, s.bigFirst)
+	}
+	low := max(s.loBase, s.bigLast+1) // the lowest heap the backward reads may reach
+	limit = min(limit, ms[len(ms)-1]-low+1)
+	return scanView{f: unsafe.Pointer(&s.fwd[0]), b: unsafe.Pointer(&s.lo[0]), bOff: s.loBase, size: 1}, limit
+}
+
 // scanVec is the scan with the vector kernels, for every width and any
 // number of splitting removals: the small heap a goes from 1 up, and the
 // pairs (a, m-a) of every split m = i - j are tested together. While more
@@ -148,12 +237,30 @@ func scanVec[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, pend []int32)
 	if len(ms) == 0 {
 		return unflag(pend, flag), nil
 	}
-	size := int(unsafe.Sizeof(g[0]))
+	view := viewOf(g)
+	size := view.size
 	lanes := 32 / size
 	last := ends[len(ends)-1] // every split has pairs for a below it
 	a := 1
-	if bitmaps != nil && size <= 2 && left > bitmapMin && 1+lanes <= last && slices.Max(pend) < 256 {
-		if err := scanBitmap(s, g, ms, &a, last, &left, pend); err != nil {
+	if size == 2 && s.lo != nil && slices.Max(pend) < 256 {
+		// As far as the byte copies go, bytes.
+		if v8, limit := s.shadowView(i, ms); 1+32 <= min(last, limit) {
+			limit = min(last, limit)
+			var err error
+			if left > bitmapMin {
+				err = scanBitmap(s, v8, ms, &a, limit, &left, pend)
+			}
+			if err == nil && left > 0 && left <= vecMax && a+32 <= limit {
+				err = scanKernels(s, v8, ms, &a, limit, &left, pend)
+			}
+			if err != nil {
+				unflag(pend, flag)
+				return nil, err
+			}
+		}
+	}
+	if bitmaps != nil && size <= 2 && left > bitmapMin && a+lanes <= last && slices.Max(pend) < 256 {
+		if err := scanBitmap(s, view, ms, &a, last, &left, pend); err != nil {
 			unflag(pend, flag)
 			return nil, err
 		}
@@ -173,7 +280,7 @@ func scanVec[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, pend []int32)
 		}
 	}
 	if left > 0 && a+lanes <= last {
-		if err := scanKernels(s, g, ms, &a, last, &left, pend); err != nil {
+		if err := scanKernels(s, view, ms, &a, last, &left, pend); err != nil {
 			unflag(pend, flag)
 			return nil, err
 		}
@@ -193,10 +300,10 @@ func scanVec[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, pend []int32)
 
 // scanBitmap is the bitmap part of scanVec: from *a while more than
 // bitmapMin values are left and a vector of lanes fits below last, for
-// the values of pend (all below 256), which are flagged.
-func scanBitmap[T uint8 | uint16 | int32](s *sparseRun, g []T, ms []int, a *int, last int, left *int, pend []int32) error {
+// the values of pend still flagged (all below 256).
+func scanBitmap(s *sparseRun, view scanView, ms []int, a *int, last int, left *int, pend []int32) error {
 	flag := s.flags
-	size := int(unsafe.Sizeof(g[0]))
+	size := view.size
 	lanes := 32 / size
 	s.setDeltas(ms, size)
 	multi := 0
@@ -205,13 +312,16 @@ func scanBitmap[T uint8 | uint16 | int32](s *sparseRun, g []T, ms []int, a *int,
 	}
 	t := &s.bitmap
 	for _, v := range pend {
-		t[v>>3] |= 1 << (v & 7)
+		if flag[v] != 0 {
+			t[v>>3] |= 1 << (v & 7)
+		}
 	}
 	per := max(1, checkEvery/(lanes*len(ms)))
 	var err error
 	for *left > bitmapMin && *a+lanes <= last {
 		n := min((last-*a)/lanes, per)
-		q, l := bitmaps[size-1][multi](unsafe.Pointer(&g[*a]), unsafe.Pointer(&g[ms[0]-*a-lanes+1]), n, &s.deltas[0], len(ms), t, *left, bitmapMin)
+		f, b := view.at(*a, ms[0], lanes)
+		q, l := bitmaps[size-1][multi](f, b, n, &s.deltas[0], len(ms), t, *left, bitmapMin)
 		*a += q * lanes
 		*left = l
 		if s.work += q * lanes * len(ms); s.work >= checkEvery && l > 0 {
@@ -242,9 +352,9 @@ func (s *sparseRun) setDeltas(ms []int, size int) {
 // scanKernels is the vector part of scanVec: from *a while a vector of
 // lanes fits below last, for the values of pend still flagged (at most
 // vecMax).
-func scanKernels[T uint8 | uint16 | int32](s *sparseRun, g []T, ms []int, a *int, last int, left *int, pend []int32) error {
+func scanKernels(s *sparseRun, view scanView, ms []int, a *int, last int, left *int, pend []int32) error {
 	flag := s.flags
-	size := int(unsafe.Sizeof(g[0]))
+	size := view.size
 	lanes := 32 / size
 	s.setDeltas(ms, size)
 	multi := 0
@@ -266,7 +376,8 @@ func scanKernels[T uint8 | uint16 | int32](s *sparseRun, g []T, ms []int, a *int
 		live := uint32(1)<<len(vals) - 1
 		for live != 0 && bits.OnesCount32(live) > 1<<k/2 && *a+lanes <= last {
 			n := min((last-*a)/lanes, per)
-			q, now := kernels[width][k][multi](unsafe.Pointer(&g[*a]), unsafe.Pointer(&g[ms[0]-*a-lanes+1]), n, &s.deltas[0], len(ms), &s.vecs, live)
+			f, b := view.at(*a, ms[0], lanes)
+			q, now := kernels[width][k][multi](f, b, n, &s.deltas[0], len(ms), &s.vecs, live)
 			*a += q * lanes
 			s.work += q * lanes * len(ms)
 			for dead := live &^ now; dead != 0; dead &= dead - 1 {

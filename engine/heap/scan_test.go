@@ -288,3 +288,39 @@ func TestBitmapKernels(t *testing.T) {
 		}
 	}
 }
+
+// The byte copies of 16-bit values (the shadow) give the same values as
+// the 16-bit scans and the portable ones: Grundy's game kept in 16 bits
+// from the start (values below 256, the copies roll over past heap 65,536)
+// against the run in bytes; .74, whose values pass 255 from heap 4,757 on,
+// against the portable scans and the definition.
+func TestShadow(t *testing.T) {
+	if kernels == nil {
+		t.Skip("no vector kernels on this processor")
+	}
+	n := 200_000
+	if testing.Short() {
+		n = 80_000
+	}
+	want, _ := sparseOf(t, GrundysGame(), n, runOpts{AnalyzeOptions: computeAll})
+	got, _ := sparseOf(t, GrundysGame(), n, runOpts{AnalyzeOptions: computeAll, narrow: [2]int32{3, 0}})
+	if i := firstDiff(got, want); i >= 0 {
+		t.Fatalf("grundy in 16 bits: g(%d) = %d, in bytes %d", i, got[i], want[i])
+	}
+	r := mustOctal(t, "0.74")
+	if i := firstDiff(sparseOf74(t, r, 12_000), naiveOf(t, r, 12_000)); i >= 0 {
+		t.Fatalf(".74: g(%d) differs from the definition", i)
+	}
+	fast := sparseOf74(t, r, 80_000)
+	saved := kernels
+	kernels = nil
+	defer func() { kernels = saved }()
+	if i := firstDiff(fast, sparseOf74(t, r, 80_000)); i >= 0 {
+		t.Fatalf(".74: g(%d) = %d with the vector scans, %d with the portable ones", i, fast[i], sparseOf74(t, r, 80_000)[i])
+	}
+}
+
+func sparseOf74(t *testing.T, r *Rule, n int) []int32 {
+	g, _ := sparseOf(t, r, n, runOpts{AnalyzeOptions: computeAll})
+	return g
+}

@@ -67,6 +67,7 @@ type sparseRun struct {
 	// whose pairs for splits[x] fillBlock marked, valid while the rare
 	// list is of generation coverGen.
 	blk8       *[8][257]uint32 // byte values
+	blk9       *[8][513]uint32 // values below 512
 	blk        []uint32        // wider values, interleaved
 	blockStamp uint32
 	cover      [][2]int
@@ -79,6 +80,14 @@ type sparseRun struct {
 	vals           []int32 // the values in vecs
 	vecs           wantVecs
 	bitmap         [32]byte // for the bitmap kernels
+
+	// Byte copies of 16-bit values for the scans (scan.go): of heaps
+	// 0..len(fwd)-1 and loBase..loBase+len(lo)-1; the first and last heap
+	// whose value is 256 or more (-1: none). lo is nil outside runs of
+	// 16-bit values with vector kernels.
+	fwd, lo           []byte
+	loBase            int
+	bigFirst, bigLast int
 
 	work      int // scan and pair steps since the last look at ctx
 	ticks     ticker
@@ -179,13 +188,30 @@ func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) 
 	s.widen(4)
 	a.Values = s.out[:s.done]
 	if err == nil && s.period.Found && !o.StopAtPeriod {
-		a.Values = s.out[:n+1]
-		for i := s.done; i <= n; i++ {
-			a.Values[i] = a.Values[i-s.period.Period]
-		}
+		a.Values, err = s.fillPeriod(n)
 	}
 	return a, err
 }
+
+// fillPeriod repeats the proved period in out from done to n and returns
+// the values; when ctx is done part-way, those filled so far with ctx's
+// error (a fill to 2^31 takes seconds).
+func (s *sparseRun) fillPeriod(n int) ([]int32, error) {
+	g, p := s.out[:n+1], s.period.Period
+	for i := s.done; i <= n; {
+		if err := s.ctx.Err(); err != nil {
+			return g[:i], err
+		}
+		end := min(n+1, i+fillChunk)
+		for ; i < end; i++ {
+			g[i] = g[i-p]
+		}
+	}
+	return g, nil
+}
+
+// fillChunk is how many values fillPeriod repeats between looks at ctx.
+const fillChunk = 1 << 20
 
 // setBuffer makes out the result's memory.
 func (s *sparseRun) setBuffer(out []int32) {
@@ -373,33 +399,46 @@ func rareBelow(rare []rareHeap, m int) int {
 // marks the few pairs left and is settled in turn.
 func run[T uint8 | uint16 | int32](s *sparseRun, g []T, top int32) error {
 	// Byte values have a table of 257 marks a heap (any byte, and the
-	// candidate 256); wider ones 2^bits+1 marks of the eight heaps
-	// interleaved: heap b+l marks v at 8v+l.
+	// candidate 256), values below 512 one of 513; wider ones 2^bits+1
+	// marks of the eight heaps interleaved: heap b+l marks v at 8v+l.
 	nbits := s.bits
 	_, bytes := any(g).([]uint8)
 	if bytes && s.blk8 == nil {
 		s.blk8 = new([8][257]uint32)
 	}
-	if size := 8 * (1<<nbits + 1); !bytes && len(s.blk) < size {
+	_, words := any(g).([]uint16)
+	nine := words && nbits <= 9 && !s.opts.interleave
+	if nine && s.blk9 == nil {
+		s.blk9 = new([8][513]uint32)
+	}
+	if size := 8 * (1<<nbits + 1); !bytes && !nine && len(s.blk) < size {
 		s.blk = make([]uint32, size)
 	}
 	if len(s.cover) < len(s.splits) {
 		s.cover = make([][2]int, len(s.splits))
+	}
+	if g16, ok := any(g).([]uint16); ok && s.lo == nil && kernels != nil {
+		s.shadowInit(g16)
+	} else if !ok {
+		s.lo = nil
 	}
 	for s.done < len(g) {
 		b := s.done
 		lanes := min(8, len(g)-b)
 		s.blockStamp++
 		stamp := s.blockStamp
-		s.work += fillBlock(s, g, b, lanes, stamp)
+		s.work += fillBlock(s, g, b, lanes, stamp, nine)
 		s.coverGen = s.gen
 		for l := range lanes {
 			i := b + l
 			var v int32
 			var err error
-			if bytes {
+			switch {
+			case bytes:
 				v, err = value(s, g, i, s.blk8[l][:], 1, stamp)
-			} else {
+			case nine:
+				v, err = value(s, g, i, s.blk9[l][:], 1, stamp)
+			default:
 				v, err = value(s, g, i, s.blk[l:], 8, stamp)
 			}
 			if err != nil {
@@ -424,7 +463,7 @@ func run[T uint8 | uint16 | int32](s *sparseRun, g []T, top int32) error {
 // pairs (a, b+l-j-a) for every splitting removal j and rare heap a whose
 // partner is below b for every lane (a >= 8-j) and at least 1 (a < b-j),
 // records in s.cover which rare heaps it did, and returns how many.
-func fillBlock[T uint8 | uint16 | int32](s *sparseRun, g []T, b, lanes int, stamp uint32) int {
+func fillBlock[T uint8 | uint16 | int32](s *sparseRun, g []T, b, lanes int, stamp uint32, nine bool) int {
 	work := 0
 	rare := s.rare
 	for x, j := range s.splits {
@@ -456,6 +495,18 @@ func fillBlock[T uint8 | uint16 | int32](s *sparseRun, g []T, b, lanes int, stam
 			}
 			continue
 		case []uint16:
+			if nine {
+				fillLanes9(s.blk9, stamp, unsafe.Pointer(&gw[m]), rs[:c0])
+				fillLanes9(s.blk9, stamp, unsafe.Pointer(&gw[m]), rs[c1:])
+				for _, r := range rs[c0:c1] {
+					for l := range 8 {
+						if m+l != 2*int(r.a) {
+							s.blk9[l][int(int32(gw[m-int(r.a)+l])^r.v)] = stamp
+						}
+					}
+				}
+				continue
+			}
 			fillLanes16(s.blk, stamp, unsafe.Pointer(&gw[m]), rs[:c0])
 			fillLanes16(s.blk, stamp, unsafe.Pointer(&gw[m]), rs[c1:])
 		default:
@@ -499,6 +550,26 @@ func fillLanes8(blk *[8][257]uint32, stamp uint32, end unsafe.Pointer, rare []ra
 	}
 }
 
+// fillLanes9 is fillLanes8 for 16-bit values below 512: end points at
+// g[m], and g[m-a .. m-a+7] are two words of four values.
+func fillLanes9(blk *[8][513]uint32, stamp uint32, end unsafe.Pointer, rare []rareHeap) {
+	const lo16 = 0x0001000100010001
+	for _, r := range rare {
+		src := unsafe.Add(end, -2*int(r.a))
+		v := uint64(uint16(r.v)) * lo16
+		w := *(*uint64)(src) ^ v
+		x := *(*uint64)(unsafe.Add(src, 8)) ^ v
+		blk[0][w&511] = stamp
+		blk[1][w>>16&511] = stamp
+		blk[2][w>>32&511] = stamp
+		blk[3][w>>48&511] = stamp
+		blk[4][x&511] = stamp
+		blk[5][x>>16&511] = stamp
+		blk[6][x>>32&511] = stamp
+		blk[7][x>>48&511] = stamp
+	}
+}
+
 // fillLanes16 is fillLanes8 for 16-bit values and the interleaved tables
 // blk (heap b+l marks v at 8v+l): end points at g[m], and g[m-a .. m-a+7]
 // are two words of four values, each below len(blk)/8.
@@ -527,6 +598,9 @@ func fillLanes16(blk []uint32, stamp uint32, end unsafe.Pointer, rare []rareHeap
 func settle[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, v int32) (bool, error) {
 	g[i] = T(v)
 	s.done = i + 1
+	if s.lo != nil {
+		s.shadowPush(i, v)
+	}
 	if v >= 1<<s.bits {
 		s.bits = bits.Len32(uint32(v))
 		s.resize()

@@ -134,9 +134,11 @@ func TestSparseWidths(t *testing.T) {
 		r := ruleByName(t, name)
 		want := naiveOf(t, r, 4000)
 		for _, narrow := range [][2]int32{{3, 9}, {15, 40}, {0, 20}, {2, 0}} {
-			got, _ := sparseOf(t, r, 4000, runOpts{AnalyzeOptions: computeAll, narrow: narrow})
-			if i := firstDiff(got, want); i >= 0 {
-				t.Fatalf("%s, limits %v: g(%d) = %d, definition gives %d", name, narrow, i, got[i], want[i])
+			for _, inter := range []bool{false, true} {
+				got, _ := sparseOf(t, r, 4000, runOpts{AnalyzeOptions: computeAll, narrow: narrow, interleave: inter})
+				if i := firstDiff(got, want); i >= 0 {
+					t.Fatalf("%s, limits %v, interleaved %v: g(%d) = %d, definition gives %d", name, narrow, inter, i, got[i], want[i])
+				}
 			}
 		}
 	}
@@ -284,6 +286,54 @@ func TestPeriodFill(t *testing.T) {
 		}
 		if i := firstDiff(filled, full); i >= 0 {
 			t.Fatalf("%s: filled g(%d) = %d, computed %d", name, i, filled[i], full[i])
+		}
+	}
+}
+
+// countdown is a context that is done from its limit-th look on.
+type countdown struct {
+	context.Context
+	looks, limit int
+}
+
+func (c *countdown) Err() error {
+	if c.looks++; c.limit > 0 && c.looks >= c.limit {
+		return context.Canceled
+	}
+	return nil
+}
+
+// Filling from a proved period looks at ctx as it goes: cancelled in the
+// fill, a run returns the values filled so far (a period of .77, from the
+// definition), with ctx's error.
+func TestPeriodFillCancel(t *testing.T) {
+	r := ruleByName(t, "0.77")
+	n := 6*fillChunk + 12345
+	free := &countdown{Context: context.Background()}
+	a, err := r.Analyze(free, n, AnalyzeOptions{})
+	if err != nil || !a.Period.Found || len(a.Values) != n+1 {
+		t.Fatalf("uncancelled: %v, %d values, period %+v", err, len(a.Values), a.Period)
+	}
+	if free.looks < 7 {
+		t.Fatalf("%d looks at ctx in a run that fills %d values", free.looks, n+1-a.Computed)
+	}
+	want := naiveOf(t, r, 500)
+	stop := &countdown{Context: context.Background(), limit: free.looks - 2}
+	a, err = r.Analyze(stop, n, AnalyzeOptions{})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if len(a.Values) <= a.Computed || len(a.Values) > n {
+		t.Fatalf("cancelled in the fill: %d values (%d computed, n = %d)", len(a.Values), a.Computed, n)
+	}
+	p := a.Period.Period
+	for i, v := range a.Values {
+		w := want[min(i, len(want)-1)]
+		if i >= len(want) {
+			w = want[len(want)-p+(i-len(want))%p]
+		}
+		if v != w {
+			t.Fatalf("g(%d) = %d, the definition and its period give %d", i, v, w)
 		}
 	}
 }
