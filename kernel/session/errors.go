@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/traefik/yaegi/interp"
+	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
 )
 
 // Error is a failed cell: a syntax or compile error, a panic, an
@@ -241,6 +241,15 @@ func (s *Session) describeFrame(f Frame) string {
 		}
 		return where
 	}
+	// generic code, instantiated by the lowering (kernel/lower)
+	fn := strings.TrimPrefix(f.Func, "main.")
+	base, lit := strings.CutSuffix(fn, ".func")
+	if d := s.model.Display(base); d != "" {
+		if lit {
+			return "in a func literal of " + d + " (instantiated generic code)"
+		}
+		return "in " + d + " (instantiated generic code)"
+	}
 	if name, from, to, ok := s.enclosingFunc(f.Cell, f.Line, f.Col); ok {
 		return fmt.Sprintf("%s, in %s (lines %d-%d)", f.Cell, name, from, to)
 	}
@@ -338,7 +347,7 @@ func compiledFrames(stack []byte) []string {
 			continue
 		}
 		name := fn[:max(strings.LastIndex(fn, "("), 0)]
-		if strings.HasPrefix(name, "github.com/traefik/yaegi/") || strings.HasPrefix(name, "reflect.") {
+		if strings.HasPrefix(name, "github.com/traefik/yaegi/") || strings.HasPrefix(name, "github.com/coevolab/coevo/kernel/internal/yaegi/") || strings.HasPrefix(name, "reflect.") {
 			inPanic = false
 			continue
 		}

@@ -10,12 +10,13 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"strconv"
 	"sync"
 	"syscall"
 	"time"
 
-	"github.com/traefik/yaegi/interp"
+	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
 
 	"github.com/coevolab/coevo/kernel/display"
 	"github.com/coevolab/coevo/kernel/native"
@@ -215,6 +216,12 @@ func (s *server) execute(q Request) *Reply {
 	display.Attach(sink, ctx)
 	defer display.Attach(nil, context.Background())
 
+	// The cell runs under a goroutine label naming it, which every
+	// goroutine it starts inherits (and theirs, in turn): a crash report
+	// then says which cell started the goroutine that crashed the worker
+	// (see CellLabel).
+	pprof.SetGoroutineLabels(pprof.WithLabels(context.Background(), pprof.Labels(CellLabel, q.Cell, CellIDLabel, strconv.Itoa(q.ID))))
+	defer pprof.SetGoroutineLabels(context.Background())
 	before := runtime.NumGoroutine()
 	res, err := s.sess.Run(ctx, session.Cell{Code: q.Code, Name: q.Cell, Replay: q.Replay})
 	left := runtime.NumGoroutine() > before
@@ -224,7 +231,7 @@ func (s *server) execute(q Request) *Reply {
 	}
 	rep := &Reply{Status: "ok", Reset: res.Reset, Goroutines: left}
 	if err != nil {
-		rep.Status, rep.Error = "error", errorOf(err)
+		rep.Status, rep.Error, rep.Done = "error", errorOf(err), res.Done
 		return rep
 	}
 	if res.Show && !quiet {
@@ -247,11 +254,11 @@ func (s *server) userExpression(ctx context.Context, expr string) map[string]any
 		e := errorOf(err)
 		return map[string]any{"status": "error", "ename": e.Name, "evalue": e.Value, "traceback": e.Traceback}
 	}
-	data := display.Bundle{"text/plain": ""}
+	data, md := display.Bundle{"text/plain": ""}, map[string]any{}
 	if r.Show {
-		data = render(r.Value)
+		data, md = display.Split(render(r.Value))
 	}
-	return map[string]any{"status": "ok", "data": data, "metadata": map[string]any{}}
+	return map[string]any{"status": "ok", "data": data, "metadata": md}
 }
 
 // render shows a value as a MIME bundle; a value whose rendering panics
