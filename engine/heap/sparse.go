@@ -107,8 +107,10 @@ const checkEvery = 1 << 21
 func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) {
 	s := &sparseRun{ctx: ctx, rule: r, opts: o, width: 1, done: 1,
 		unequal: r.unequal, parity: -1, bits: 1, mask: 2, watch: newPeriodWatch(r), lastSave: time.Now(), saveEvery: o.CheckpointEvery}
-	size := n + 1 // the whole result at once, unless the run may stop early
-	if o.StopAtPeriod {
+	// The whole result at once (pages are touched only as values come),
+	// unless the run may stop early at a proved period: then it grows.
+	size := n + 1
+	if o.StopAtPeriod && s.watch.next >= 0 {
 		size = min(n+1, max(1<<16, len(o.Resume)))
 	} else if o.ComputeAll {
 		s.watch.next = -1
