@@ -154,8 +154,7 @@ func benchSGMemory(list, coevo string) {
 	if err != nil {
 		fail(err)
 	}
-	fmt.Printf("  floors (N = 10): coevo sg %s, in process %s; the coevo binary's floor is mostly its own pages\n", mb(cliFloor.rssKB), mb(inFloor.rssKB))
-	fmt.Printf("  (the Jupyter kernel's interpreter and symbol tables are linked in and initialised by every command)\n")
+	fmt.Printf("  floors (N = 10): coevo sg %s, in process %s: each program's own start (its code pages and package initialisation)\n", mb(cliFloor.rssKB), mb(inFloor.rssKB))
 	fmt.Printf("  %-14s %-22s %-22s %-12s %s\n", "N", "coevo sg (CPU, peak)", "in process", "sg/in proc.", "above the floors: sg, in process, ratio")
 	for _, f := range strings.Split(list, ",") {
 		k, err := strconv.Atoi(strings.TrimSpace(f))
