@@ -145,6 +145,7 @@ fuzz:
 	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadPairs -fuzztime 60s .
 	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadMatrix -fuzztime 60s .
 	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadGames -fuzztime 60s .
+	cd internal/csvdata && $(GO) test -run XXX -fuzz FuzzScanner -fuzztime 60s .
 	cd kernel/session && $(GO) test -run XXX -fuzz FuzzSplit -fuzztime 60s .
 	cd kernel && $(GO) test -run XXX -fuzz FuzzParseConnection -fuzztime 60s .
 	cd kernel/zmtp && $(GO) test -run XXX -fuzz FuzzReader -fuzztime 60s .

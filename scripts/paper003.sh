@@ -78,8 +78,11 @@ PY
 		local a="$RUNS/nash4/seed-$s/archive.csv" tmp
 		[ -f "$a" ] || continue
 		tmp=$(mktemp -d)
-		head -n 21 "$a" > "$tmp/archive.csv"
-		"$COEVO" ciao "$tmp/archive.csv" --games 100 --epsilon 0.1 --seed 1 --best "$OUT/nash4-s$s-g1500-best.wpc" --json > "$tmp/ciao.json"
+		# named for what it is: the league-best file's header names it
+		mkdir "$tmp/nash4-s$s-first-1500-generations"
+		head -n 21 "$a" > "$tmp/nash4-s$s-first-1500-generations/archive.csv"
+		(cd "$tmp" && "$COEVO" ciao "nash4-s$s-first-1500-generations/archive.csv" --games 100 --epsilon 0.1 --seed 1 --best best.wpc --json > ciao.json)
+		cp "$tmp/best.wpc" "$OUT/nash4-s$s-g1500-best.wpc"
 		echo "nash4-s$s@1500,$(python3 -c "import json; j = json.load(open('$tmp/ciao.json')); print(j['best'] + ',' + str(j['best_generation']))"),$(share "$OUT/nash4-s$s-g1500-best.wpc")" >> "$vs"
 		rm -r "$tmp"
 	done
@@ -108,11 +111,11 @@ PY
 		# players (or players changed since) gets a file of its own.
 		games="$RUNS/table6-games-$({ cat "${players[@]/#file:/}" 2>/dev/null || true; } | echo "$list $(cat)" | md5sum | cut -c1-12).csv"
 		timed "$COEVO" othello league --players "$list" --games 20000 --epsilon 0.1 --seed 1 --out "$games" > table6.txt
-		"$COEVO" bt fit "$games" --format games > table6-bt.txt
+		"$COEVO" bt fit "$games" --format games --csv table6-bt.csv > table6-bt.txt
 		"$COEVO" bt fit "$games" --format games --model bayeselo > table6-bayeselo.txt
 		# table6.csv: the points table in the matrix format of datasets/003_table6.csv.
-		python3 - table6.txt table6-bt.txt > table6.csv <<'PY'
-import sys
+		python3 - table6.txt table6-bt.csv > table6.csv <<'PY'
+import csv, sys
 names = {"nash4-s1-best": "|A|=4 s1", "nash4-s2-best": "|A|=4 s2", "nash4-s3-best": "|A|=4 s3", "heuristic": "Heuristic",
          "icl50k-s1-best": "ICL-50000", "nash1-s1-best": "|A|=1", "icl500-s1-best": "ICL-500",
          "heuristic-s1-best": "Anti-Heuristic", "heuristic-s1-last": "Anti-Heuristic last", "random:1": "Random"}
@@ -121,11 +124,7 @@ def name(p):
     return names.get(p, p)
 lines = [l.split() for l in open(sys.argv[1]) if l.strip() and not l.startswith(tuple("0123456789"))]
 players = [name(p) for p in lines[0][:-4]]  # after the names: points games % won
-elo = {}
-for l in open(sys.argv[2]):
-    f = l.split()
-    if len(f) == 7 and f[0] != "player":
-        elo[name(f[0])] = f[1]
+elo = {name(r["player"]): r["elo"] for r in csv.DictReader(open(sys.argv[2]))}
 print("# Table VI from our own players (scripts/paper003.sh analyse): 20,000 games a pair at epsilon 0.1;")
 print("# row = points scored against the column player; % won and Bradley-Terry Elo (mean 1600) after the empty column.")
 print("player," + ",".join(players) + ",,% won,Elo")

@@ -1,38 +1,55 @@
 //go:build unix
 
 // Command bt benchmarks the whole of `coevo bt fit` (read, fit, standard
-// errors, tau, D_KL) against Ordo and BayesElo on the same synthetic
-// tournaments, in the same run, and checks that they agree.
+// errors, tau, D_KL, print) against Ordo and BayesElo on the same
+// synthetic tournaments, in the same run, and checks that they agree.
 //
-// For each size it writes a tournament as PGN (the format all three
-// read): players with Elo uniform on [1000, 2200], games between random
-// pairs, won, lost or drawn by Davidson's model. Each program rates the
-// file -reps times, interleaved so that load from elsewhere falls on all
-// alike; the table gives the median wall time, CPU time and peak memory
-// (maximum resident set size, from wait4), and the ratios to coevo.
+// For each size it writes a tournament (internal/synthleague: Elo uniform
+// on [1000, 2200], random pairs, Davidson's model with 23% draws between
+// equals) in the three formats coevo reads: a pairs CSV, a games CSV and
+// PGN (the format all three programs read). coevo rates each file, Ordo
+// and BayesElo the PGN, -reps times, interleaved so that load from
+// elsewhere falls on all alike; the table gives the median wall time, CPU
+// time (user + system: what a shared machine can compare fairly) and peak
+// memory (maximum resident set size, from wait4), and the ratios of
+// coevo's CPU time, for each input format, to Ordo's.
+//
+// Then the two tournaments on which coevo's standard errors used to fall
+// off a cliff (issue 26): 50,000 players with about 20 games each, in a
+// dozen groups joined only by the prior (Elo spread 550; coevo --prior 2,
+// Ordo -G, which it needs there), and a dense league of 40,000 players
+// and 2 million games, 100 a player. -cliff=false leaves them out.
 //
 // The peers are found through environment variables, built from their
 // public sources (never part of this repository):
 //
-//	ORDO=/path/to/ordo          (github.com/michiguel/Ordo; run as ordo -p FILE)
+//	ORDO=/path/to/ordo          (github.com/michiguel/Ordo, built by `make all`: -O3; run as ordo -p FILE)
 //	BAYESELO=/path/to/bayeselo  (Rémi Coulom's; readpgn, elo, mm, ratings)
 //
-// A peer whose variable is unset or wrong is skipped with a message. With
-// the first size it also fits the data in-process by Newton's method and
-// by Hunter's MM (the abilities must agree to 1e-6), and on a subsample
-// compares with R's BradleyTerry2 when Rscript is installed.
+// The benchmark says which build of Ordo it ran (its version, and whether
+// object files beside it show the plain `make`, which compiles them
+// without -O3 and is about twice as slow). A peer whose variable is unset
+// or wrong is skipped with a message. With the first size it also fits
+// the data in-process by Newton's method and by Hunter's MM (the
+// abilities must agree to 1e-6), and on a subsample compares with R's
+// BradleyTerry2 when Rscript is installed.
 //
-//	go run ./bench/bt [-sizes 2000x2000000,20000x4000000] [-reps 3]
+// First, unless -read=false, it runs BenchmarkRead of stats/bt (go test,
+// from the module's root): the readers of each format against the readers
+// before issue 26 (kept in stats/bt/oldread_test.go) on the 2,000-player
+// league, in the same run, interleaved; it prints MB/s of wall time and of
+// CPU time for both, and the pairs CSV reader against its target of
+// 200 MB/s.
+//
+//	go run ./bench/bt [-sizes 2000x2000000,20000x4000000] [-reps 3] [-cliff=false] [-read=false]
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -45,21 +62,25 @@ import (
 	"gonum.org/v1/gonum/stat"
 
 	"github.com/coevolab/coevo/internal/measure"
+	"github.com/coevolab/coevo/internal/synthleague"
 	"github.com/coevolab/coevo/stats/bt"
 )
 
 func main() {
-	sizes := flag.String("sizes", "2000x2000000,5000x3000000,20000x4000000", "tournaments: PLAYERSxGAMES, comma separated")
+	sizes := flag.String("sizes", "2000x2000000,20000x4000000", "tournaments: PLAYERSxGAMES, comma separated")
 	reps := flag.Int("reps", 3, "runs of each program per size (the median is reported)")
-	bayesReps := flag.Int("bayeselo-reps", 1, "runs of BayesElo per size (it is 10 to 50 times slower than the others)")
+	bayesReps := flag.Int("bayeselo-reps", 1, "runs of BayesElo per size (it is several times slower than the others)")
 	seed := flag.Uint64("seed", 1, "seed of the synthetic tournaments")
 	coevoBin := flag.String("coevo", "", "coevo binary (default: build ./cmd/coevo)")
 	rplayers := flag.Int("rplayers", 300, "players in the subsample also fitted by R's BradleyTerry2 (0: skip)")
-	keep := flag.String("keep", "", "keep the generated PGN files in this folder")
+	keep := flag.String("keep", "", "keep the generated files in this folder")
+	cliff := flag.Bool("cliff", true, "also time the standard errors' former cliff: 50,000 sparse players with a prior, 40,000 dense")
+	read := flag.Bool("read", true, "first run BenchmarkRead of stats/bt: the readers against the readers before issue 26")
 	flag.Parse()
 
 	dir, err := os.MkdirTemp("", "btbench")
 	check(err)
+	tmpDir = dir
 	defer os.RemoveAll(dir)
 	if *coevoBin == "" {
 		*coevoBin = filepath.Join(dir, "coevo")
@@ -68,56 +89,160 @@ func main() {
 			fail(fmt.Errorf("building coevo: %v\n%s", err, out))
 		}
 	}
-	progs := []*program{{name: "coevo", path: *coevoBin}}
-	progs = append(progs, peer("Ordo", "ORDO", "ordo built from https://github.com/michiguel/Ordo"))
-	progs = append(progs, peer("BayesElo", "BAYESELO", "bayeselo built from Rémi Coulom's sources (e.g. github.com/MichaelB7/bayeselo)"))
-	load, _ := os.ReadFile("/proc/loadavg")
-	fmt.Printf("bench/bt: coevo bt fit vs Ordo and BayesElo, median of %d runs (BayesElo: %d); load average at start: %s\n", *reps, min(*reps, *bayesReps), strings.TrimSpace(string(load)))
+	folder := dir
+	if *keep != "" {
+		folder = *keep
+		check(os.MkdirAll(folder, 0o755))
+	}
+	ordo := peer("Ordo", "ORDO", "ordo built from https://github.com/michiguel/Ordo (make all)")
+	bayes := peer("BayesElo", "BAYESELO", "bayeselo built from Rémi Coulom's sources (e.g. github.com/MichaelB7/bayeselo)")
+	fmt.Printf("bench/bt: coevo bt fit on pairs CSV, games CSV and PGN vs Ordo and BayesElo on PGN, median of %d runs (BayesElo: %d)\n", *reps, min(*reps, *bayesReps))
+	fmt.Printf("load average at start: %s; CPU time is user + system\n", loadAvg())
+	fmt.Println(ordoBuild(ordo))
+	if *read {
+		readers()
+	}
 
 	for k, size := range strings.Split(*sizes, ",") {
 		var n, games int
 		if _, err := fmt.Sscanf(size, "%dx%d", &n, &games); err != nil || n < 2 || games < 1 {
 			fail(fmt.Errorf("-sizes: %q is not PLAYERSxGAMES", size))
 		}
-		folder := dir
-		if *keep != "" {
-			folder = *keep
-			check(os.MkdirAll(folder, 0o755))
+		files, truth, err := synthleague.Write(folder, n, games, *seed)
+		check(err)
+		fmt.Printf("\n== %d players, %d games: pairs CSV %s, games CSV %s, PGN %s ==\n", n, games,
+			humanBytes(fileSize(files.Pairs)), humanBytes(fileSize(files.Games)), humanBytes(fileSize(files.PGN)))
+		if fileSize(files.Pairs) < 10e6 {
+			fmt.Println("(files this small measure start-up more than work)")
 		}
-		pgn := filepath.Join(folder, fmt.Sprintf("league-%dx%d.pgn", n, games))
-		truth := writeLeague(pgn, n, games, *seed)
-		fmt.Printf("\n== %d players, %d games (%s) ==\n", n, games, humanBytes(fileSize(pgn)))
-		for _, p := range progs {
-			p.results = nil
+		progs := []*program{
+			{name: "coevo pairs", path: *coevoBin, args: []string{"bt", "fit", files.Pairs}},
+			{name: "coevo games", path: *coevoBin, args: []string{"bt", "fit", files.Games, "--format", "games"}},
+			{name: "coevo pgn", path: *coevoBin, args: []string{"bt", "fit", files.PGN}},
+			ordo.with("Ordo", files.PGN, "-q", "-p", files.PGN),
+			bayes.with("BayesElo", files.PGN),
 		}
 		for r := 0; r < *reps; r++ {
 			for _, p := range progs {
 				if p.path != "" && (p.name != "BayesElo" || r < *bayesReps) {
-					p.run(pgn, dir)
+					p.run(dir)
 				}
 			}
 		}
-		report(progs, truth)
-		phases(*coevoBin, pgn)
+		report(progs, truth, 0.5)
+		phases(*coevoBin, files.Pairs)
 		if k == 0 {
-			newtonVsMM(pgn)
+			newtonVsMM(files.PGN)
 			if *rplayers > 0 {
-				againstR(pgn, *rplayers, dir)
+				againstR(files.PGN, *rplayers, dir)
 			}
 		}
 		if *keep == "" {
-			os.Remove(pgn)
+			os.Remove(files.PGN)
+			os.Remove(files.Games)
+			os.Remove(files.Pairs)
 		}
 	}
-	load, _ = os.ReadFile("/proc/loadavg")
-	fmt.Printf("\nload average at end: %s\n", strings.TrimSpace(string(load)))
+	if *cliff {
+		cliffs(*coevoBin, ordo, folder, dir, *reps, *seed, *keep == "")
+	}
+	fmt.Printf("\nload average at end: %s\n", loadAvg())
+}
+
+// readers runs BenchmarkRead of stats/bt and prints its rates: today's
+// readers against those before issue 26, in the same process, interleaved.
+func readers() {
+	args := []string{"test", "-run", "XXX", "-bench", "^BenchmarkRead$", "-benchtime", "3x", "./stats/bt"}
+	fmt.Printf("\n== readers: go %s (the 2,000 x 2,000,000 league, 3 reads a format, each followed by one with the reader before issue 26) ==\n", strings.Join(args, " "))
+	l0 := loadAvg()
+	out, err := exec.Command("go", args...).CombinedOutput()
+	if err != nil {
+		fmt.Printf("BenchmarkRead failed: %v\n%s\n", err, tail(string(out)))
+		return
+	}
+	fmt.Printf("%-7s %12s %12s %14s %14s %10s\n", "format", "MB/s", "before", "MB/CPU-s", "before", "CPU ratio")
+	var pairsWall, pairsCPU float64
+	for _, line := range strings.Split(string(out), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 3 || !strings.HasPrefix(f[0], "BenchmarkRead/") {
+			continue
+		}
+		format := strings.TrimPrefix(f[0], "BenchmarkRead/")
+		if k := strings.LastIndexByte(format, '-'); k > 0 {
+			format = format[:k]
+		}
+		m := map[string]float64{}
+		for k := 2; k+1 < len(f); k += 2 {
+			if v, err := strconv.ParseFloat(f[k], 64); err == nil {
+				m[f[k+1]] = v
+			}
+		}
+		fmt.Printf("%-7s %12.1f %12.1f %14.1f %14.1f %9.2fx\n", format, m["MB/s"], m["MB/s-before"], m["MB/cpu-s"], m["MB/cpu-s-before"], m["x-cpu"])
+		if format == "pairs" {
+			pairsWall, pairsCPU = m["MB/s"], m["MB/cpu-s"]
+		}
+	}
+	fmt.Printf("target pairs CSV >= 200 MB/s: %.1f MB/s of wall time (%s), %.1f MB per CPU-second (%s); load average %s before, %s after\n",
+		pairsWall, met(pairsWall >= 200), pairsCPU, met(pairsCPU >= 200), l0, loadAvg())
+}
+
+// cliffs times the two tournaments whose standard errors used to take
+// hours: coevo (PGN, default settings) against Ordo (ratings only).
+func cliffs(coevo string, ordo *program, folder, dir string, reps int, seed uint64, remove bool) {
+	for _, c := range []struct {
+		what      string
+		n, games  int
+		spread    float64
+		coevoArgs []string
+		ordoArgs  []string
+		ordoNote  string
+	}{
+		{"50,000 players, 20 games each, a dozen groups joined only by the prior", 50000, 500000, 550, []string{"--prior", "2"}, []string{"-G"}, "Ordo -G (it refuses the groups otherwise)"},
+		{"40,000 players, 2,000,000 games, 100 each", 40000, 2000000, 1200, nil, nil, "Ordo"},
+	} {
+		files, _, err := synthleague.WriteSpread(folder, c.n, c.games, seed, c.spread)
+		check(err)
+		fmt.Printf("\n== standard errors' former cliff: %s (PGN %s) ==\n", c.what, humanBytes(fileSize(files.PGN)))
+		progs := []*program{
+			{name: "coevo pgn", path: coevo, args: append([]string{"bt", "fit", files.PGN}, c.coevoArgs...)},
+			ordo.with("Ordo", files.PGN, append([]string{"-q", "-p", files.PGN}, c.ordoArgs...)...),
+		}
+		for r := 0; r < reps; r++ {
+			for _, p := range progs {
+				if p.path != "" {
+					p.run(dir)
+				}
+			}
+		}
+		report(progs, nil, 2)
+		fmt.Printf("(coevo with its default settings, %s; the standard errors' method and accuracy: %s)\n", c.ordoNote, seLine(progs[0].text))
+		phases(coevo, files.PGN, c.coevoArgs...)
+		if remove {
+			os.Remove(files.PGN)
+			os.Remove(files.Games)
+			os.Remove(files.Pairs)
+		}
+	}
+}
+
+// seLine finds what coevo said about its standard errors.
+func seLine(text string) string {
+	for _, line := range strings.Split(text, "\n") {
+		if k := strings.Index(line, "standard errors"); k >= 0 && strings.Contains(line, "iterations") {
+			return line[k:]
+		}
+	}
+	return "?"
 }
 
 // program is one rating program and its measurements.
 type program struct {
 	name, path, skip string
+	file             string // the file it rates
+	args             []string
 	results          []usage
 	ratings          map[string]float64 // from the last run
+	text             string             // its report, from the last run
 }
 
 type usage struct {
@@ -139,18 +264,47 @@ func peer(name, env, what string) *program {
 	return p
 }
 
-// run rates the PGN file once and records time, memory and ratings.
-func (p *program) run(pgn, dir string) {
-	out := filepath.Join(dir, p.name+".out")
+// with returns a copy of the peer to run on a file with these arguments.
+func (p *program) with(name, file string, args ...string) *program {
+	return &program{name: name, path: p.path, skip: p.skip, file: file, args: args}
+}
+
+// ordoBuild says which Ordo the benchmark runs: its version, and the
+// build its folder shows. Ordo's Makefile has two ways: "make" compiles
+// object files with its CFLAGS alone (no -O3: about half the speed) and
+// links them; "make all" compiles the sources in one command with -O3
+// and leaves no object files.
+func ordoBuild(ordo *program) string {
+	if ordo.path == "" {
+		return ordo.skip
+	}
+	version := "?"
+	if out, err := exec.Command(ordo.path, "-v").Output(); err == nil {
+		version = strings.TrimSpace(string(out))
+	}
+	dir := filepath.Dir(ordo.path)
+	objs, _ := filepath.Glob(filepath.Join(dir, "*.o"))
+	build := "no object files beside it: built by make all, with -O3"
+	if mk, err := os.ReadFile(filepath.Join(dir, "Makefile")); err != nil || !bytes.Contains(mk, []byte("OPT = -O3")) {
+		build = "its Makefile was not found or does not set -O3: build unknown"
+	} else if len(objs) > 0 {
+		build = fmt.Sprintf("%d object files beside it: built by plain make, objects without -O3 (rebuild with make all)", len(objs))
+	}
+	return fmt.Sprintf("Ordo: %s (%s; %s)", ordo.path, version, build)
+}
+
+// run rates the file once and records time, memory and ratings.
+func (p *program) run(dir string) {
+	out := filepath.Join(dir, strings.ReplaceAll(p.name, " ", "-")+".out")
 	var cmd *exec.Cmd
 	switch p.name {
-	case "coevo":
-		cmd = exec.Command(p.path, "bt", "fit", pgn)
 	case "Ordo":
-		cmd = exec.Command(p.path, "-q", "-p", pgn, "-o", out)
+		cmd = exec.Command(p.path, append(slices.Clone(p.args), "-o", out)...)
 	case "BayesElo":
 		cmd = exec.Command(p.path)
-		cmd.Stdin = strings.NewReader(fmt.Sprintf("readpgn %s\nelo\nmm\nratings >%s\nx\nx\n", pgn, out))
+		cmd.Stdin = strings.NewReader(fmt.Sprintf("readpgn %s\nelo\nmm\nratings >%s\nx\nx\n", p.file, out))
+	default:
+		cmd = exec.Command(p.path, p.args...)
 	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -169,12 +323,12 @@ func (p *program) run(pgn, dir string) {
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	p.results = append(p.results, usage{wall, cpu, ru.Maxrss})
-	text := stdout.String()
-	if p.name != "coevo" {
+	p.text = stdout.String()
+	if p.name == "Ordo" || p.name == "BayesElo" {
 		b, _ := os.ReadFile(out)
-		text = string(b)
+		p.text = string(b)
 	}
-	p.ratings = parseRatings(p.name, text)
+	p.ratings = parseRatings(p.name, p.text)
 }
 
 // parseRatings reads player -> rating from each program's report.
@@ -184,10 +338,13 @@ func parseRatings(name, text string) map[string]float64 {
 		f := strings.Fields(line)
 		var player, rating string
 		switch name {
-		case "coevo": // player elo se ...
-			if len(f) >= 7 {
-				player, rating = f[0], f[1]
+		case "Ordo", "BayesElo":
+		default: // coevo: rank player elo se ...
+			if len(f) >= 13 {
+				player, rating = f[1], f[2]
 			}
+		}
+		switch name {
 		case "Ordo": // rank player : rating points played (%)
 			if len(f) >= 4 && f[2] == ":" {
 				player, rating = f[1], f[3]
@@ -216,15 +373,20 @@ func (p *program) median() usage {
 	return usage{time.Duration(med(w) * 1e9), time.Duration(med(c) * 1e9), int64(med(m))}
 }
 
-// report prints the table, the ratios to coevo, and the agreement of the
-// ratings with coevo's and with the truth.
-func report(progs []*program, truth map[string]float64) {
+// report prints the table, the ratios to Ordo, and the agreement of the
+// ratings with coevo's (on the first format) and with the truth.
+func report(progs []*program, truth map[string]float64, target float64) {
 	base := progs[0]
 	if len(base.results) == 0 {
 		fail(fmt.Errorf("%s", base.skip))
 	}
-	b := base.median()
-	fmt.Printf("%-9s %9s %9s %10s   %-30s %s\n", "program", "wall", "cpu", "peak RSS", "vs coevo", "ratings: correlation with coevo's, with the true Elo")
+	var ordo *program
+	for _, p := range progs {
+		if p.name == "Ordo" && len(p.results) > 0 {
+			ordo = p
+		}
+	}
+	fmt.Printf("%-12s %9s %9s %10s   %-22s %s\n", "program", "wall", "cpu", "peak RSS", "cpu vs Ordo's", "ratings: correlation with coevo's (first row), with the true Elo")
 	for _, p := range progs {
 		if len(p.results) == 0 {
 			fmt.Println(p.skip)
@@ -232,20 +394,30 @@ func report(progs []*program, truth map[string]float64) {
 		}
 		m := p.median()
 		vs := "-"
-		if p != base {
-			vs = fmt.Sprintf("%.2fx the time, %.2fx the memory", m.wall.Seconds()/b.wall.Seconds(), float64(m.rssKB)/float64(b.rssKB))
+		if ordo != nil && p != ordo {
+			o := ordo.median()
+			vs = fmt.Sprintf("%.2fx (wall %.2fx)", m.cpu.Seconds()/o.cpu.Seconds(), m.wall.Seconds()/o.wall.Seconds())
 		}
-		fmt.Printf("%-9s %8.2fs %8.2fs %7d MB   %-30s %s\n", p.name, m.wall.Seconds(), m.cpu.Seconds(), m.rssKB/1024, vs,
+		fmt.Printf("%-12s %8.2fs %8.2fs %7d MB   %-22s %s\n", p.name, m.wall.Seconds(), m.cpu.Seconds(), m.rssKB/1024, vs,
 			agreement(p.ratings, base.ratings, truth))
 	}
-	for _, p := range progs[1:] {
-		if len(p.results) == 0 {
+	var pgnRSS int64
+	for _, p := range progs {
+		if p.name == "coevo pgn" && len(p.results) > 0 {
+			pgnRSS = p.median().rssKB
+		}
+	}
+	for _, p := range progs {
+		if !strings.HasPrefix(p.name, "coevo") || len(p.results) == 0 || ordo == nil {
 			continue
 		}
-		m := p.median()
-		speed, mem := m.wall.Seconds()/b.wall.Seconds(), float64(b.rssKB)/float64(m.rssKB)
-		fmt.Printf("target vs %s: coevo %.2fx faster (want >= 2: %s), peak memory %.2f of %s's (want <= 1: %s)\n",
-			p.name, speed, met(speed >= 2), mem, p.name, met(mem <= 1))
+		m, o := p.median(), ordo.median()
+		r := m.cpu.Seconds() / o.cpu.Seconds()
+		fmt.Printf("target %s: CPU %.2f of Ordo's (want <= %g: %s)", p.name, r, target, met(r <= target))
+		if p.name == "coevo pairs" && pgnRSS > 0 {
+			fmt.Printf(", peak memory %.2f of coevo pgn's (want <= 1: %s)", float64(m.rssKB)/float64(pgnRSS), met(m.rssKB <= pgnRSS))
+		}
+		fmt.Println()
 	}
 }
 
@@ -271,19 +443,28 @@ func agreement(r, base, truth map[string]float64) string {
 		}
 		return stat.Correlation(x, y, nil)
 	}
+	if truth == nil {
+		return fmt.Sprintf("%.6f, -", corr(r, base))
+	}
 	return fmt.Sprintf("%.6f, %.6f", corr(r, base), corr(r, truth))
 }
 
 // phases runs coevo once with --timings and prints its phase times.
-func phases(coevo, pgn string) {
+func phases(coevo, file string, args ...string) {
 	var stderr bytes.Buffer
-	cmd := exec.Command(coevo, "bt", "fit", pgn, "--timings")
+	cmd := exec.Command(coevo, append([]string{"bt", "fit", file, "--timings"}, args...)...)
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
 		fmt.Println("coevo --timings failed:", err)
 		return
 	}
-	fmt.Print("coevo bt fit phase by phase (one run):\n" + stderr.String())
+	var lines []string
+	for _, l := range strings.Split(stderr.String(), "\n") {
+		if strings.HasPrefix(l, "  ") {
+			lines = append(lines, l)
+		}
+	}
+	fmt.Printf("coevo bt fit %s, phase by phase (one run):\n%s\n", filepath.Base(file), strings.Join(lines, "\n"))
 }
 
 // newtonVsMM fits the tournament in-process both ways and compares the
@@ -366,40 +547,6 @@ cat(t, "\n"); cat(ab, sep = "\n")`, csv, strings.Join(lev, ","))
 		len(sub.Players), len(sub.Matchups), ours.Seconds(), rtime, rtime/ours.Seconds(), d)
 }
 
-// writeLeague writes the synthetic tournament and returns the true Elo.
-func writeLeague(path string, n, games int, seed uint64) map[string]float64 {
-	rng := rand.New(rand.NewPCG(seed, 7))
-	elo := make([]float64, n)
-	truth := map[string]float64{}
-	for i := range elo {
-		elo[i] = 1000 + 1200*rng.Float64()
-		truth[fmt.Sprint("p", i)] = elo[i]
-	}
-	f, err := os.Create(path)
-	check(err)
-	w := bufio.NewWriterSize(f, 1<<20)
-	const nu = 0.6 // Davidson's draw parameter: 23% draws between equals
-	for g := 0; g < games; g++ {
-		a, b := rng.IntN(n), rng.IntN(n-1)
-		if b >= a {
-			b++
-		}
-		ga, gb := math.Pow(10, elo[a]/400), math.Pow(10, elo[b]/400)
-		z := ga + gb + nu*math.Sqrt(ga*gb)
-		res := "1/2-1/2"
-		switch u := rng.Float64() * z; {
-		case u < ga:
-			res = "1-0"
-		case u < ga+gb:
-			res = "0-1"
-		}
-		fmt.Fprintf(w, "[White \"p%d\"]\n[Black \"p%d\"]\n[Result \"%s\"]\n\n%s\n\n", a, b, res, res)
-	}
-	check(w.Flush())
-	check(f.Close())
-	return truth
-}
-
 func fileSize(path string) int64 {
 	st, err := os.Stat(path)
 	if err != nil {
@@ -408,7 +555,12 @@ func fileSize(path string) int64 {
 	return st.Size()
 }
 
-func humanBytes(b int64) string { return fmt.Sprintf("%.0f MB of PGN", float64(b)/1e6) }
+func humanBytes(b int64) string { return fmt.Sprintf("%.1f MB", float64(b)/1e6) }
+
+func loadAvg() string {
+	b, _ := os.ReadFile("/proc/loadavg")
+	return strings.TrimSpace(string(b))
+}
 
 func tail(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
@@ -421,7 +573,13 @@ func check(err error) {
 	}
 }
 
+// tmpDir is the benchmark's scratch folder, removed on failure too.
+var tmpDir string
+
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "bench:", err)
+	if tmpDir != "" {
+		os.RemoveAll(tmpDir)
+	}
 	os.Exit(1)
 }

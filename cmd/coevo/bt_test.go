@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -342,5 +343,143 @@ func TestBTFitEloMeanZero(t *testing.T) {
 		if math.Abs(p.Elo-want[i]) > 0.01 {
 			t.Errorf("player %d: %.2f, want %.2f", i+1, p.Elo, want[i])
 		}
+	}
+}
+
+// What an Ordo user expects: the table ranked by rating with wins, draws,
+// losses, draw rate and the mean rating of the opponents; the same as CSV
+// (--csv FILE, or - for stdout alone); stdin as -; several anchors, each
+// with its Elo, the others fitted given them; --ci's level in the plot.
+func TestBTFitOrdoTable(t *testing.T) {
+	dir := t.TempDir()
+	data := "a,b,wins_a,wins_b,draws\nweak,strong,1,6,3\nmid,weak,5,2,1\nstrong,mid,4,2,2\n"
+	f := filepath.Join(dir, "r.csv")
+	os.WriteFile(f, []byte(data), 0o644)
+	type player struct {
+		Name                string
+		Rank                int
+		Elo, SE             float64
+		Games               float64
+		Wins, Draws, Losses float64
+		DrawPct             float64 `json:"draw_pct"`
+		OpponentElo         float64 `json:"opponent_elo"`
+	}
+	var r struct{ Players []player }
+	out, errs, st := coevo("bt", "fit", f, "--json")
+	if err := json.Unmarshal([]byte(out), &r); st != 0 || err != nil {
+		t.Fatalf("status %d, %v: %s", st, err, errs)
+	}
+	by := map[string]player{}
+	for _, p := range r.Players {
+		by[p.Name] = p
+	}
+	// From the data: strong won 6+4, drew 3+2, lost 1+2 of its 18 games.
+	s, m, w := by["strong"], by["mid"], by["weak"]
+	if s.Rank != 1 || m.Rank != 2 || w.Rank != 3 || s.Wins != 10 || s.Draws != 5 || s.Losses != 3 || math.Abs(s.DrawPct-500.0/18) > 1e-9 {
+		t.Fatalf("%+v", r.Players)
+	}
+	if want := (10*w.Elo + 8*m.Elo) / 18; math.Abs(s.OpponentElo-want) > 1e-9 {
+		t.Fatalf("strong's opponents' mean %v, want %v", s.OpponentElo, want)
+	}
+	// The table, ranked.
+	out, _, _ = coevo("bt", "fit", f)
+	lines := strings.Split(out, "\n")
+	for k, name := range []string{"strong", "mid", "weak"} {
+		if fields := strings.Fields(lines[k+1]); len(fields) < 13 || fields[0] != strconv.Itoa(k+1) || fields[1] != name {
+			t.Fatalf("table row %d: %q", k+1, lines[k+1])
+		}
+	}
+	if !strings.Contains(lines[0], "W") || !strings.Contains(lines[0], "draw%") || !strings.Contains(lines[0], "opp elo") {
+		t.Fatalf("header %q", lines[0])
+	}
+	// CSV, to a file and alone on stdout.
+	csvPath := filepath.Join(dir, "ratings.csv")
+	if _, errs, st := coevo("bt", "fit", f, "--csv", csvPath); st != 0 {
+		t.Fatalf("--csv: %s", errs)
+	}
+	rows, err := csv.NewReader(mustOpen(t, csvPath)).ReadAll()
+	if err != nil || len(rows) != 4 || rows[0][0] != "rank" || rows[1][1] != "strong" || rows[3][1] != "weak" || rows[1][8] != "10" {
+		t.Fatalf("CSV %v %v", rows, err)
+	}
+	out, _, _ = coevo("bt", "fit", f, "--csv", "-")
+	if !strings.HasPrefix(out, "rank,player,elo") || strings.Count(out, "\n") != 4 {
+		t.Fatalf("--csv -: %q", out)
+	}
+	// Stdin.
+	exe, _ := os.Executable()
+	cmd := exec.Command(exe, "bt", "fit", "-", "--csv", "-")
+	cmd.Env = append(os.Environ(), "COEVO_MAIN=1")
+	cmd.Stdin = strings.NewReader(data)
+	piped, err := cmd.Output()
+	if err != nil || string(piped) != out {
+		t.Fatalf("stdin: %v\n%s\nwant\n%s", err, piped, out)
+	}
+	// Several anchors: held, the other player at its maximum likelihood
+	// given them (its expected score equals its score).
+	out, errs, st = coevo("bt", "fit", f, "--anchor", "strong=2000", "--anchor", "weak=1500", "--json")
+	r.Players = nil
+	if err := json.Unmarshal([]byte(out), &r); st != 0 || err != nil {
+		t.Fatalf("status %d, %v: %s", st, err, errs)
+	}
+	by = map[string]player{}
+	for _, p := range r.Players {
+		by[p.Name] = p
+	}
+	if by["strong"].Elo != 2000 || by["weak"].Elo != 1500 || by["strong"].SE != 0 || by["weak"].SE != 0 || !(by["mid"].SE > 0) {
+		t.Fatalf("%+v", r.Players)
+	}
+	e := func(a, b float64) float64 { return 1 / (1 + math.Pow(10, (b-a)/400)) }
+	mid := by["mid"].Elo
+	if exp := 8*e(mid, 1500) + 8*e(mid, 2000); math.Abs(exp-(5.5+3)) > 1e-6 {
+		t.Fatalf("mid's expected score %v, scored 8.5", exp)
+	}
+	for _, bad := range [][]string{{"--anchor", "strong", "--anchor", "weak=1"}, {"--anchor", "strong=1", "--anchor", "strong=2"}} {
+		if _, errs, st := coevo(append([]string{"bt", "fit", f}, bad...)...); st != 2 || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+			t.Errorf("%v: status %d %q", bad, st, errs)
+		}
+	}
+	// --ci 0.5 --plot: the legend says 50%.
+	svg := filepath.Join(dir, "r.svg")
+	if _, errs, st := coevo("bt", "fit", f, "--ci", "0.5", "--plot", svg); st != 0 {
+		t.Fatalf("--plot: %s", errs)
+	}
+	if b, _ := os.ReadFile(svg); !strings.Contains(string(b), "50% interval") || strings.Contains(string(b), "95%") {
+		t.Fatalf("the plot's legend does not say 50%%")
+	}
+}
+
+// Counts in the millions are written in full, in the table and the CSV:
+// the wins, draws, losses and games of a player are the file's sums.
+func TestBTFitLargeCounts(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "big.csv")
+	writeFile(t, f, "a,b,wins_a,wins_b,draws\np1,p2,100000000,1000,5\np2,p3,5,4,1\np3,p1,3,3,2\n")
+	out, errs, st := coevo("bt", "fit", f, "--csv", "-")
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if st != 0 || err != nil || len(rows) != 4 {
+		t.Fatalf("status %d, %v: %s %s", st, err, out, errs)
+	}
+	// p1: 100000000+3 wins, 5+2 draws, 1000+3 losses.
+	if p1 := rows[1]; p1[1] != "p1" || p1[6] != "100001013" || p1[8] != "100000003" || p1[9] != "7" || p1[10] != "1003" {
+		t.Fatalf("p1's row %v", p1)
+	}
+	out, _, _ = coevo("bt", "fit", f)
+	if !strings.Contains(out, " 100001013 ") || strings.Contains(out, "e+") {
+		t.Fatalf("table:\n%s", out)
+	}
+}
+
+// --cov refuses a covariance too large to write before fitting.
+func TestBTFitCovGuard(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b,wins_a,wins_b,draws\n")
+	for i := 0; i < 5001; i++ {
+		fmt.Fprintf(&b, "p%d,p%d,1,1,1\n", i, (i+1)%5001)
+	}
+	f := filepath.Join(t.TempDir(), "ring.csv")
+	os.WriteFile(f, []byte(b.String()), 0o644)
+	_, errs, st := coevo("bt", "fit", f, "--cov", filepath.Join(t.TempDir(), "cov.csv"))
+	if st != 2 || !strings.Contains(errs, "--cov: the covariance of 5001 players") || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+		t.Fatalf("status %d: %q", st, errs)
 	}
 }

@@ -1,8 +1,8 @@
 package main
 
 import (
+	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,14 +11,15 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
-	"github.com/coevolab/coevo/internal/csvdata"
 	"github.com/coevolab/coevo/internal/input"
 	"github.com/coevolab/coevo/stats/bt"
 	"github.com/coevolab/coevo/stats/intrans"
@@ -47,7 +48,11 @@ half points are then read as one draw each (the fewest the points allow).
 groups: the connectivity report: which groups of players can be rated
 against each other, and the games that link the groups.
 
-FILE formats (CSV; lines starting with # are comments):
+The table lists the players by rating, with their wins, draws and losses,
+draw rate and the mean rating of their opponents (weighted by games);
+--csv writes it as CSV, --json as JSON (in the file's order).
+
+FILE formats (CSV; lines starting with # are comments; - reads stdin):
   pairs   header a,b,wins_a,wins_b,draws[,first]  (first: a or b moved first)
   matrix  a square table like paper 003 Table VI: header of player names,
           row i column j = points i scored against j; columns after an
@@ -63,6 +68,8 @@ Examples:
   coevo bt fit results.csv --home --json --ci 0.9
   coevo bt fit results.csv --prior 2     (when someone never lost)
   coevo bt fit engines.pgn --los - --los-top 10
+  coevo bt fit engines.pgn --anchor "A=2800" --anchor "B=2750" --csv ratings.csv
+  cat games.csv | coevo bt fit - --format games
   coevo bt groups results.csv
 
 Flags:
@@ -98,8 +105,9 @@ type btOpts struct {
 	plot      string
 	draws     string
 	method    string
-	anchor    string
+	anchor    names
 	exclude   names
+	csv       string
 	los       string
 	losTop    int
 	cov       string
@@ -124,7 +132,8 @@ func btFlags() (*flag.FlagSet, *btOpts) {
 	fs.StringVar(&o.plot, "plot", "", "also save a rating plot with the confidence intervals to `FILE` (.pdf, .svg, .png, .eps)")
 	fs.StringVar(&o.draws, "draws", "half", "draw model: half (a draw is half a win each), davidson or rao-kupper (BayesElo's)")
 	fs.StringVar(&o.method, "method", "newton", "algorithm: newton, or mm (Hunter's MM, as paper 003; half-point draws)")
-	fs.StringVar(&o.anchor, "anchor", "", "fix this player's Elo (`NAME` or NAME=ELO; default ELO: --elo-mean); SEs become those of the difference to it")
+	fs.Var(&o.anchor, "anchor", "fix this player's Elo (`NAME` or NAME=ELO; default ELO: --elo-mean); SEs become those of the difference to it; repeat the flag for several anchors, each NAME=ELO (the others are then fitted given them, as Ordo's -m)")
+	fs.StringVar(&o.csv, "csv", "", "also write the table as CSV to `FILE` (ranked: rank,player,elo,se,...), or - to print it instead of the table")
 	fs.Var(&o.exclude, "exclude", "leave out this player and its games (`NAME`; repeat the flag for several)")
 	fs.StringVar(&o.los, "los", "", "write the likelihood-of-superiority matrix P(row stronger than column) to `FILE` (CSV), or - to print it")
 	fs.IntVar(&o.losTop, "los-top", 0, "with --los: only the K best-rated players (needed above 3000 players)")
@@ -135,13 +144,19 @@ func btFlags() (*flag.FlagSet, *btOpts) {
 }
 
 type btPlayer struct {
-	Name   string `json:"name"`
-	Elo    num    `json:"elo"`
-	SE     num    `json:"se"`
-	CILow  num    `json:"ci_low"`
-	CIHigh num    `json:"ci_high"`
-	Games  num    `json:"games"`
-	Score  num    `json:"score_pct"`
+	Name     string  `json:"name"`
+	Rank     int     `json:"rank"`
+	Elo      num     `json:"elo"`
+	SE       num     `json:"se"`
+	CILow    num     `json:"ci_low"`
+	CIHigh   num     `json:"ci_high"`
+	Games    num     `json:"games"`
+	Score    num     `json:"score_pct"`
+	Wins     float64 `json:"wins"`
+	Draws    float64 `json:"draws"`
+	Losses   float64 `json:"losses"`
+	DrawRate num     `json:"draw_pct"`
+	Opponent num     `json:"opponent_elo"`
 }
 
 func cmdBT(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -177,8 +192,8 @@ func btFormat(file, format string) string {
 // (exit 2): a missing file, a directory, bad data; Ctrl-C ends the read.
 func readBT(ctx context.Context, file, format string) (*bt.Results, error) {
 	var res *bt.Results
-	err := readResults(ctx, file, format, func(r io.Reader, format string) (err error) {
-		res, err = bt.Read(r, file, format)
+	err := readResults(ctx, file, format, func(r io.Reader, name, format string) (err error) {
+		res, err = bt.Read(r, name, format)
 		return err
 	})
 	return res, err
@@ -187,22 +202,42 @@ func readBT(ctx context.Context, file, format string) (*bt.Results, error) {
 // readResults opens FILE for a reader of results in format (FILE's own
 // when format is ""): a PGN file may be long, but no line of one is
 // longer than a megabyte; CSV formats have the caps of internal/csvdata.
-func readResults(ctx context.Context, file, format string, read func(r io.Reader, format string) error) error {
+//
+// - is stdin. The readers bound lines themselves (a PGN file may be long,
+// but no line of one is longer than a megabyte; CSV formats have the caps
+// of internal/csvdata); they are told the file's size, to size what they
+// build.
+func readResults(ctx context.Context, file, format string, read func(r io.Reader, name, format string) error) error {
 	format = btFormat(file, format)
-	lim := input.Limits{}
-	if format == "pgn" {
-		lim.Line = csvdata.MaxLine
+	var r io.Reader
+	name := file
+	if file == "-" {
+		r, name = os.Stdin, "stdin"
+	} else {
+		f, err := openInput(ctx, file, input.Limits{})
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		r = f
+		if st, err := os.Stat(file); err == nil && st.Mode().IsRegular() {
+			r = sized{f, st.Size()}
+		}
 	}
-	f, err := openInput(ctx, file, lim)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	if err := read(f, format); err != nil {
+	if err := read(r, name, format); err != nil {
 		return inputError(ctx, err, format+" file")
 	}
 	return nil
 }
+
+// sized is a reader that says how long it is (bt's readers size their
+// tables by it).
+type sized struct {
+	io.Reader
+	n int64
+}
+
+func (s sized) Size() int64 { return s.n }
 
 func btGroups(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("bt groups", flag.ContinueOnError)
@@ -221,21 +256,31 @@ func btGroups(ctx context.Context, args []string, stdout io.Writer) error {
 
 // phases times the phases of a command for --timings.
 type phases struct {
-	w     io.Writer
-	on    bool
-	start time.Time
-	last  time.Time
+	w       io.Writer
+	on      bool
+	start   time.Time
+	last    time.Time
+	lastCPU time.Duration
 }
 
 func (p *phases) done(name string) {
 	if !p.on {
 		return
 	}
-	now := time.Now()
+	now, cpu := time.Now(), processCPU()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	fmt.Fprintf(p.w, "  %-8s %7.3fs   heap %5d MB%s\n", name, now.Sub(p.last).Seconds(), m.HeapAlloc>>20, peakRSS())
-	p.last = now
+	fmt.Fprintf(p.w, "  %-8s %7.3fs   cpu %7.3fs   heap %5d MB%s\n", name, now.Sub(p.last).Seconds(), (cpu - p.lastCPU).Seconds(), m.HeapAlloc>>20, peakRSS())
+	p.last, p.lastCPU = now, cpu
+}
+
+// processCPU is the CPU time (user and system) of this process so far.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // peakRSS reads the peak resident set size from /proc (Linux), or "".
@@ -254,7 +299,7 @@ func peakRSS() string {
 
 func (p *phases) total() {
 	if p.on {
-		fmt.Fprintf(p.w, "  %-8s %7.3fs\n", "total", time.Since(p.start).Seconds())
+		fmt.Fprintf(p.w, "  %-8s %7.3fs   cpu %7.3fs\n", "total", time.Since(p.start).Seconds(), processCPU().Seconds())
 	}
 }
 
@@ -322,17 +367,46 @@ func btOptions(fs *flag.FlagSet, o *btOpts) (bt.Options, error) {
 	case opt.Method == bt.MM && opt.Draws != bt.HalfPoint:
 		return opt, usagef("--method mm fits half-point draws only; use --method newton with --draws %s", opt.Draws)
 	}
-	if o.anchor != "" {
-		opt.Anchor, opt.AnchorElo = o.anchor, o.eloMean
-		if k := strings.LastIndex(o.anchor, "="); k >= 0 {
-			elo, err := strconv.ParseFloat(o.anchor[k+1:], 64)
+	seen := map[string]bool{}
+	for _, a := range o.anchor {
+		name, elo := a, o.eloMean
+		k := strings.LastIndex(a, "=")
+		if k >= 0 {
+			var err error
+			name = a[:k]
+			elo, err = strconv.ParseFloat(a[k+1:], 64)
 			if err != nil || math.IsNaN(elo) || math.IsInf(elo, 0) {
-				return opt, usagef("--anchor %q: want NAME or NAME=ELO with a finite ELO", o.anchor)
+				return opt, usagef("--anchor %q: want NAME or NAME=ELO with a finite ELO", a)
 			}
-			opt.Anchor, opt.AnchorElo = o.anchor[:k], elo
 		}
+		switch {
+		case k < 0 && len(o.anchor) > 1:
+			return opt, usagef("--anchor %q: with several anchors, give each its Elo (NAME=ELO)", a)
+		case seen[name]:
+			return opt, usagef("--anchor %q: %q is anchored twice", a, name)
+		}
+		seen[name] = true
+		opt.Anchors = append(opt.Anchors, bt.Anchor{Name: name, Elo: elo})
+	}
+	if len(opt.Anchors) == 1 {
+		opt.Anchor, opt.AnchorElo, opt.Anchors = opt.Anchors[0].Name, opt.Anchors[0].Elo, nil
+	}
+	if len(opt.Anchors) > 1 && o.model == "bayeselo" && set["drawelo"] && !opt.FixDraw {
+		return opt, usagef("several --anchor with --drawelo fit: BayesElo's Elo scale then depends on the draw parameter; hold it (--drawelo ELO)")
 	}
 	return opt, nil
+}
+
+// anchorNames lists the players anchored.
+func anchorNames(opt bt.Options) []string {
+	var a []string
+	if opt.Anchor != "" {
+		a = append(a, opt.Anchor)
+	}
+	for _, x := range opt.Anchors {
+		a = append(a, x.Name)
+	}
+	return a
 }
 
 // fixedOrFit reads a BayesElo parameter flag: an Elo value to hold it at,
@@ -389,14 +463,15 @@ type btData struct {
 func readForFit(ctx context.Context, file string, o *btOpts, opt bt.Options) (*btData, error) {
 	format := btFormat(file, o.format)
 	d := &btData{}
-	if (format == "games" || format == "pgn") && !opt.Home && len(o.exclude) == 0 {
-		err := readResults(ctx, file, format, func(r io.Reader, format string) (err error) {
-			d.players, d.pairs, err = bt.ReadPairs(r, file, format)
+	if (format == "games" || format == "pgn" || format == "pairs") && !opt.Home && len(o.exclude) == 0 {
+		err := readResults(ctx, file, format, func(r io.Reader, name, format string) (err error) {
+			d.players, d.pairs, err = bt.ReadPairs(r, name, format)
 			return err
 		})
 		if err != nil {
 			return nil, err
 		}
+		d.players, d.pairs, d.noGames = bt.DropNoGames(d.players, d.pairs)
 		return d, nil
 	}
 	res, err := readBT(ctx, file, format)
@@ -429,6 +504,17 @@ func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// The table goes out in large writes (a row a write is a system call
+	// a player).
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	err = btFitTo(ctx, file, fs, o, out, stderr)
+	if ferr := out.Flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdout, stderr io.Writer) error {
 	opt, err := btOptions(fs, o)
 	if err != nil {
 		return err
@@ -445,8 +531,17 @@ func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if pairs.Len() == 0 {
 		return usagef("%s: no games to rate", file)
 	}
-	if err := checkAnchor(opt.Anchor, players, file); err != nil {
-		return err
+	// What reading built and dropped (a log of the games, columns it
+	// sorted) goes back to the system before the fit needs memory.
+	debug.FreeOSMemory()
+	for _, a := range anchorNames(opt) {
+		if err := checkAnchor(a, players, file); err != nil {
+			return err
+		}
+	}
+	if o.cov != "" && len(players) > maxCovPlayers {
+		return usagef("--cov: the covariance of %d players is %d numbers (%.1f GB to hold, more as text); coevo writes it up to %d players (--los FILE --los-top K gives the likelihood of superiority of the top K)",
+			len(players), len(players)*len(players), 8*float64(len(players))*float64(len(players))/1e9, maxCovPlayers)
 	}
 	ph.done("read")
 	var fit *bt.Ratings
@@ -470,11 +565,30 @@ func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "coevo bt: %s: warning: the games split the players into %d groups, from the top %s (coevo bt groups %s); their relative level comes from the prior's virtual draws alone\n", file, len(g.Members), groupsList(g), file)
 	}
 	ph.done("fit")
+	if tty := terminal(stderr); tty != nil {
+		// At most ten lines a second, cleared at the end.
+		var last time.Time
+		fit.Options.Progress = func(done, total int) {
+			if now := time.Now(); now.Sub(last) >= 100*time.Millisecond || done == total {
+				last = now
+				fmt.Fprintf(tty, "\rcoevo bt: standard errors: %d/%d", done, total)
+			}
+		}
+		defer func() {
+			if !last.IsZero() {
+				fmt.Fprint(tty, "\r\033[K")
+			}
+		}()
+	}
 	se, err := fit.StdErrors(ctx)
 	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return err
 	}
 	seMethod, seBound := fit.SEAccuracy()
+	debug.FreeOSMemory() // the standard errors' graph and vectors
 	ph.done("se")
 	tr := intrans.PlayedTriads(pairs)
 	ph.done("tau")
@@ -489,7 +603,12 @@ func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	lo, hi := fit.CI(o.ci)
 	rows := make([]btPlayer, len(elo))
 	for i := range elo {
-		rows[i] = btPlayer{players[i], num(elo[i]), num(se[i]), num(lo[i]), num(hi[i]), num(games[i]), num(score[i])}
+		rows[i] = btPlayer{Name: players[i], Elo: num(elo[i]), SE: num(se[i]), CILow: num(lo[i]), CIHigh: num(hi[i]), Games: num(games[i]), Score: num(score[i])}
+	}
+	record(rows, pairs, elo)
+	ranked := rankOrder(elo)
+	for r, i := range ranked {
+		rows[i].Rank = r + 1
 	}
 	if o.plot != "" {
 		if err := saveRatingPlot(ctx, fit, o.plot, o.ci); err != nil {
@@ -517,6 +636,16 @@ func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	if o.csv != "" {
+		if err := writeRatingsCSV(ctx, rows, ranked, o.csv, stdout); err != nil {
+			return err
+		}
+		if o.csv == "-" {
+			ph.done("output")
+			ph.total()
+			return nil
+		}
+	}
 	model := btModel(fit, opt, o.model, d)
 	if o.json {
 		type jsonOut struct {
@@ -540,21 +669,24 @@ func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		out := jsonOut{Players: rows, NoGames: d.noGames, CILevel: o.ci, Tau: num(tr.Tau()), Triads: tr.Played, Cyclic: tr.Cyclic,
 			DKL: num(dkl), Pairs: pairs.Len(), Groups: len(fit.Groups().Members), MedianGames: medianGames, btModelJSON: model,
 			Iterations: fit.Iterations, Method: opt.Method.String(), SEMethod: seMethod, SEBound: num(seBound)}
+		// The matrix is streamed into LOS, the last field (left nil):
+		// millions of cells are not encoded whole before the first byte.
+		var streamed *losTable
 		if o.los == "-" {
-			out.LOS = los
+			streamed = los
 		}
-		enc := json.NewEncoder(stdout)
-		enc.SetEscapeHTML(false)
-		err := enc.Encode(out)
+		err := encodeLOS(ctx, stdout, out, streamed)
 		ph.done("output")
 		ph.total()
 		return err
 	}
 	level := strconv.FormatFloat(100*o.ci, 'f', -1, 64) + "%"
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "player\telo\tse\t%s low\t%s high\tgames\tscore%%\t\n", level, level)
-	for _, p := range rows {
-		fmt.Fprintf(tw, "%s\t%.1f\t%.1f\t%.1f\t%.1f\t%g\t%.1f\t\n", p.Name, p.Elo, p.SE, p.CILow, p.CIHigh, p.Games, p.Score)
+	fmt.Fprintf(tw, "rank\tplayer\telo\tse\t%s low\t%s high\tgames\tscore%%\tW\tD\tL\tdraw%%\topp elo\t\n", level, level)
+	for _, i := range ranked {
+		p := rows[i]
+		fmt.Fprintf(tw, "%d\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%s\t%.1f\t%s\t%s\t%s\t%.1f\t%.1f\t\n", p.Rank, p.Name, p.Elo, p.SE, p.CILow, p.CIHigh,
+			gameCount(float64(p.Games)), p.Score, gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), p.DrawRate, p.Opponent)
 	}
 	tw.Flush()
 	fmt.Fprintln(stdout, tr)
@@ -564,19 +696,40 @@ func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(stdout)
 	fmt.Fprintf(stdout, "%s: %d iterations", map[bt.Method]string{bt.Newton: "Newton", bt.MM: "MM"}[opt.Method], fit.Iterations)
+	if fit.Method != opt.Method {
+		fmt.Fprint(stdout, " (finished by MM: Newton's steps no longer raised the likelihood within rounding)")
+	}
 	switch seMethod {
+	case "exact":
+		fmt.Fprint(stdout, "; standard errors exact (sparse factorisation)")
 	case "series":
 		fmt.Fprintf(stdout, "; standard errors by the deflated series, within %.2g%%", 100*seBound)
+		if seBound > opt.SETol {
+			fmt.Fprintf(stdout, " (asked %.2g%%: more would take more work than the fit; a smaller --se-tol buys more)", 100*opt.SETol)
+		}
 	case "solves":
 		fmt.Fprint(stdout, "; standard errors by one solve per player")
 	}
-	if opt.Anchor != "" {
+	switch {
+	case len(opt.Anchors) > 1:
+		var a []string
+		for _, x := range opt.Anchors {
+			a = append(a, fmt.Sprintf("%s at %g", x.Name, x.Elo))
+		}
+		fmt.Fprintf(stdout, "; anchors %s (the others fitted and their SEs given them)", strings.Join(a, ", "))
+	case opt.Anchor != "":
 		fmt.Fprintf(stdout, "; anchor %s at %g (SEs are of the difference to it)", opt.Anchor, opt.AnchorElo)
 	}
 	fmt.Fprintln(stdout)
+	if q := drawShare(pairs); opt.Draws == bt.HalfPoint && q >= 0.1 {
+		fmt.Fprintf(stdout, "draws: %.0f%% of the games; the half-point model's standard errors count a draw as half a win and half a loss, which makes them about %.2fx wider than a draw model's (--draws davidson models draws)\n",
+			100*q, 1/math.Sqrt(1-q))
+	}
 	model.print(stdout, fit)
 	if o.los == "-" {
-		los.print(stdout)
+		if err := los.print(ctx, stdout); err != nil {
+			return err
+		}
 	}
 	ph.done("output")
 	ph.total()
@@ -725,7 +878,7 @@ func median(p *bt.Pairs) float64 {
 
 func saveRatingPlot(ctx context.Context, fit *bt.Ratings, path string, level float64) error {
 	lo, hi := fit.CI(level)
-	p, err := plot.Ratings(fit.Players, fit.Elo(), lo, hi)
+	p, err := plot.RatingsLevel(fit.Players, fit.Elo(), lo, hi, level)
 	if err != nil {
 		return err
 	}
@@ -739,8 +892,8 @@ func btCheckOutputs(o *btOpts, file string) error {
 			return err
 		}
 	}
-	for _, out := range []struct{ flag, path string }{{"plot", o.plot}, {"los", o.los}, {"cov", o.cov}} {
-		if out.path == "" || out.path == "-" && out.flag == "los" {
+	for _, out := range []struct{ flag, path string }{{"plot", o.plot}, {"los", o.los}, {"cov", o.cov}, {"csv", o.csv}} {
+		if out.path == "" || out.path == "-" && (out.flag == "los" || out.flag == "csv") {
 			continue
 		}
 		if err := checkOutput(out.flag, out.path); err != nil {
@@ -830,30 +983,6 @@ func writeLOS(ctx context.Context, t *losTable, path string) error {
 	})
 }
 
-// print writes the matrix in percent, players by Elo, columns numbered as
-// the rows.
-func (t *losTable) print(w io.Writer) {
-	fmt.Fprintln(w, "likelihood of superiority, % (row stronger than column):")
-	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "\t\t")
-	for b := range t.Players {
-		fmt.Fprintf(tw, "%d\t", b+1)
-	}
-	fmt.Fprintln(tw)
-	for a, p := range t.Players {
-		fmt.Fprintf(tw, "%d\t%s\t", a+1, p)
-		for b := range t.Players {
-			if a == b {
-				fmt.Fprint(tw, "-\t")
-				continue
-			}
-			fmt.Fprintf(tw, "%.0f\t", 100*float64(t.P[a][b]))
-		}
-		fmt.Fprintln(tw)
-	}
-	tw.Flush()
-}
-
 // writeCov writes the covariance of the log-strengths as CSV.
 func writeCov(ctx context.Context, fit *bt.Ratings, path string) error {
 	var c interface{ At(i, j int) float64 }
@@ -888,4 +1017,84 @@ func csvQuote(s string) string {
 		return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
 	}
 	return s
+}
+
+// maxCovPlayers is the most players whose covariance --cov writes.
+const maxCovPlayers = 5000
+
+// record fills in each player's wins, draws and losses, draw rate and
+// the mean Elo of its opponents (weighted by games), from the pairs.
+func record(rows []btPlayer, p *bt.Pairs, elo []float64) {
+	opp := make([]float64, len(rows))
+	for k := range p.I {
+		i, j := p.I[k], p.J[k]
+		wi, wj, d := p.WinsI[k], p.WinsJ[k], p.Draws[k]
+		rows[i].Wins += wi
+		rows[i].Losses += wj
+		rows[i].Draws += d
+		rows[j].Wins += wj
+		rows[j].Losses += wi
+		rows[j].Draws += d
+		g := wi + wj + d
+		opp[i] += g * elo[j]
+		opp[j] += g * elo[i]
+	}
+	for i := range rows {
+		g := rows[i].Wins + rows[i].Draws + rows[i].Losses
+		rows[i].DrawRate, rows[i].Opponent = num(100*rows[i].Draws/g), num(opp[i]/g)
+	}
+}
+
+// rankOrder returns the players by Elo, best first (ties in the file's
+// order).
+func rankOrder(elo []float64) []int {
+	idx := make([]int, len(elo))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		switch {
+		case elo[a] > elo[b]:
+			return -1
+		case elo[a] < elo[b]:
+			return 1
+		}
+		return 0
+	})
+	return idx
+}
+
+// gameCount writes a count of games in full (100000000, not 1e+08; counts
+// are at most 2^53), and a fractional one (a weighted count) as it is.
+func gameCount(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+// writeRatingsCSV writes the table, ranked, to path (- for w).
+func writeRatingsCSV(ctx context.Context, rows []btPlayer, ranked []int, path string, w io.Writer) error {
+	write := func(w io.Writer) error {
+		fmt.Fprintln(w, "rank,player,elo,se,ci_low,ci_high,games,score_pct,wins,draws,losses,draw_pct,opponent_elo")
+		f := func(x num) string { return strconv.FormatFloat(float64(x), 'f', 2, 64) }
+		for _, i := range ranked {
+			p := rows[i]
+			_, err := fmt.Fprintf(w, "%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", p.Rank, csvQuote(p.Name), f(p.Elo), f(p.SE), f(p.CILow), f(p.CIHigh),
+				gameCount(float64(p.Games)), f(p.Score), gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), f(p.DrawRate), f(p.Opponent))
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if path == "-" {
+		return write(w)
+	}
+	return writeOutput(ctx, "csv", path, write)
+}
+
+// drawShare is the share of the games drawn.
+func drawShare(p *bt.Pairs) float64 {
+	d, g := 0.0, 0.0
+	for k := range p.I {
+		d += p.Draws[k]
+		g += p.Games(k)
+	}
+	return d / g
 }

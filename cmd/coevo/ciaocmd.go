@@ -173,8 +173,10 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	tr, err := m.Transitivity(title)
-	if err != nil {
+	// Fitting and counting the triads of a few thousand players takes
+	// seconds without looking at ctx: Ctrl-C does not wait for them.
+	var tr ciao.Transitivity
+	if err := interruptible(ctx, func() (err error) { tr, err = m.Transitivity(title); return err }); err != nil {
 		return err
 	}
 	dom := m.Dominance()

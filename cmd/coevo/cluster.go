@@ -45,7 +45,7 @@ func addClusterFlags(fs *flag.FlagSet) *clusterOpts {
 	fs.IntVar(&o.cpus, "cpus", 1, "with --slurm: CPUs per task (the task's --workers)")
 	fs.BoolVar(&o.submit, "submit", false, "with --slurm: submit the script with sbatch and print the job id")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "with --slurm: print the script, write and submit nothing")
-	fs.BoolVar(&o.follow, "follow-symlink", false, "append to the results file a symbolic link --out names (refused otherwise)")
+	fs.BoolVar(&o.follow, "follow-symlink", false, "if --out is a symbolic link, append to the file it leads to, creating it if it does not exist yet (without the flag a link is refused; a link another user made in a shared sticky folder such as /tmp is refused even with it)")
 	return o
 }
 
@@ -159,8 +159,9 @@ func (o *clusterOpts) runSLURM(ctx context.Context, job *shard.Job, name, out st
 	if st, err := os.Stat(filepath.Dir(out)); err != nil || !st.IsDir() {
 		return usagef("--out %s: no directory %s for the results and logs", out, filepath.Dir(out))
 	}
-	// The script's name comes from --out: it is named by that flag.
-	if err := writeOutput(ctx, "out", script, func(w io.Writer) error { _, err := io.WriteString(w, text); return err }); err != nil {
+	// The script's name comes from --out: it is named by that flag, and
+	// as coevo makes the name, a link planted under it is not followed.
+	if err := writeOwn(ctx, "out", script, func(w io.Writer) error { _, err := io.WriteString(w, text); return err }); err != nil {
 		return err
 	}
 	mergeLine := slurm.Join(merge)

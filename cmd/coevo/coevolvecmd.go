@@ -226,11 +226,14 @@ func (o *coevolveOpts) evolve(ctx context.Context, cfg coevolve.Config, dir, lab
 		return nil, shardError(err)
 	}
 	defer release()
+	if err := checkRunDir(dir, false); err != nil {
+		return nil, err
+	}
 	// Under the lock, no other process writes here: the temporary files
 	// are those of a run that was killed.
 	removed := 0
 	for _, name := range coevolve.Files {
-		r, _ := atomicfile.RemoveStale(filepath.Join(dir, name))
+		r, _ := atomicfile.RemoveStaleNoFollow(filepath.Join(dir, name))
 		removed += len(r)
 	}
 	if removed > 0 {
@@ -245,6 +248,29 @@ func (o *coevolveOpts) evolve(ctx context.Context, cfg coevolve.Config, dir, lab
 		return nil, usagef("%v", err)
 	}
 	return run, err
+}
+
+// checkRunDir checks, before the run, that the files coevolve writes into
+// a run directory are regular files or new names there: a symbolic link
+// planted under one of their names is refused, not followed (it would
+// redirect the write elsewhere). A seed's directory (own), which coevo
+// names itself, may not be a link either; --out may be a link to a
+// folder, since the user names it.
+func checkRunDir(dir string, own bool) error {
+	st, err := os.Lstat(dir)
+	switch {
+	case err != nil:
+		return nil // made when the run starts
+	case own && st.Mode()&os.ModeSymlink != 0:
+		to, _ := os.Readlink(dir)
+		return usagef("--out: %s is a symbolic link (to %s), not followed: coevo makes each seed's folder itself; remove the link", dir, to)
+	}
+	for _, name := range coevolve.Files {
+		if err := atomicfile.CheckNoFollow(filepath.Join(dir, name)); err != nil {
+			return usagef("--out %v", err)
+		}
+	}
+	return nil
 }
 
 func (o *coevolveOpts) runOne(ctx context.Context, cfg coevolve.Config, dir string, stdout, stderr io.Writer) error {
@@ -361,6 +387,11 @@ func (o *coevolveOpts) runSeeds(ctx context.Context, cfg coevolve.Config, seeds 
 		fmt.Fprintln(stderr, "coevo coevolve:", n)
 	}
 	todo := log.Todo()
+	for _, i := range todo {
+		if err := checkRunDir(filepath.Join(o.out, fmt.Sprintf("seed-%d", list[i])), true); err != nil {
+			return err
+		}
+	}
 	fmt.Fprintf(stderr, "coevo coevolve: %d seeds to run, %d already in %s\n", len(todo), log.Resumed(), log.Path())
 	for _, i := range todo {
 		c := cfg

@@ -75,9 +75,27 @@ func notInput(flag, out string, inputs ...string) error {
 
 // writeOutput writes an output flag's file. A path that turns out not to
 // be writable is exit 2 naming the flag; a failing write (a full disk) is
-// an error naming the flag and the file.
+// an error naming the flag and the file. Once ctx is done every write
+// fails with its error, so that a long output (a matrix of millions of
+// cells) stops at Ctrl-C, leaving the file as it was.
 func writeOutput(ctx context.Context, flag, path string, write func(w io.Writer) error) error {
-	err := atomicfile.WriteContext(ctx, path, write)
+	err := atomicfile.WriteContext(ctx, path, func(w io.Writer) error { return write(ctxWriter{ctx, w}) })
+	return outputError(ctx, flag, path, err)
+}
+
+// writeOwn writes a file whose name coevo makes from an output flag's
+// value (the SLURM script beside --out), as writeOutput does, but never
+// through a symbolic link: a link planted under that name is refused,
+// exit 2 naming the flag (atomicfile.WriteNoFollow).
+func writeOwn(ctx context.Context, flag, path string, write func(w io.Writer) error) error {
+	err := atomicfile.WriteNoFollow(path, func(w io.Writer) error { return write(ctxWriter{ctx, w}) })
+	return outputError(ctx, flag, path, err)
+}
+
+// outputError makes the error of writing an output flag's file the
+// command's: ctx's when interrupted, exit 2 for a path that cannot be
+// written, else an error naming the flag and the file.
+func outputError(ctx context.Context, flag, path string, err error) error {
 	var pe *atomicfile.PathError
 	var fe *fs.PathError
 	switch {
@@ -93,14 +111,36 @@ func writeOutput(ctx context.Context, flag, path string, write func(w io.Writer)
 	return fmt.Errorf("--%s %s: %w", flag, path, err)
 }
 
+// ctxWriter fails every write with ctx's error once ctx is done.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
+}
+
 // savePlot saves p to a plot flag's file in the format of its extension.
 func savePlot(ctx context.Context, flag, path string, p *gplot.Plot) error {
 	if err := checkPlot(flag, path); err != nil {
 		return err
 	}
-	plot.Finish(p)
-	data, err := plot.Render(p, plot.Width, plot.Height, strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), "."))
-	if err != nil {
+	// Drawing a heatmap of a few thousand players takes seconds without
+	// looking at ctx: Ctrl-C does not wait for it.
+	var data []byte
+	err := interruptible(ctx, func() (err error) {
+		plot.Finish(p)
+		data, err = plot.Render(p, plot.Width, plot.Height, strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), "."))
+		return err
+	})
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case err != nil:
 		return fmt.Errorf("--%s %s: %w", flag, path, err)
 	}
 	return writeOutput(ctx, flag, path, func(w io.Writer) error {
@@ -112,9 +152,13 @@ func savePlot(ctx context.Context, flag, path string, p *gplot.Plot) error {
 // checkResults checks the results file of a command that appends to it
 // (a sweep, a league, the seeds of coevolve): a regular file or a new
 // name in an existing folder. A symbolic link is refused unless follow
-// (--follow-symlink), and then only to an existing file: in a shared
-// folder, a link planted under the results' name would otherwise make the
-// run create or extend a file elsewhere.
+// (--follow-symlink): in a shared folder, a link planted under the
+// results' name would otherwise make the run create or extend a file
+// elsewhere. Asked to follow, the user says the link is theirs: the file
+// it leads to is appended to, and created if it does not exist yet (a
+// dangling link), under the same checks as a file named directly. A link
+// that another user made in a sticky folder every user may write (as
+// /tmp) is refused even then (atomicfile.Resolve).
 func checkResults(flag, path string, follow bool) error {
 	if path == "" {
 		return usagef("--%s: empty value (give a file name)", flag)
@@ -125,9 +169,14 @@ func checkResults(flag, path string, follow bool) error {
 		if !follow {
 			return usagef("--%s %s: a symbolic link (to %s); a results file is appended to: give the file itself, or add --follow-symlink", flag, path, to)
 		}
-		if st, err = os.Stat(path); err != nil {
-			return usagef("--%s %s: a symbolic link to %s, which does not exist (--follow-symlink follows a link to an existing file)", flag, path, to)
+		target, err := atomicfile.Resolve(path)
+		if err != nil {
+			return usagef("--%s %v", flag, err)
 		}
+		if err := checkResults(flag, target, false); err != nil {
+			return usagef("--%s %s: a symbolic link to %s: %v", flag, path, target, strings.TrimPrefix(err.Error(), "--"+flag+" "))
+		}
+		return nil
 	}
 	switch {
 	case err == nil && st.IsDir():

@@ -445,8 +445,7 @@ func othelloLeague(ctx context.Context, args []string, stdout, stderr io.Writer)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, res)
-		return nil
+		return printLong(ctx, stdout, func() (string, error) { return res.String(), nil })
 	}
 	job, fixtures, err := leagueJob(ctx, names, o.games, o.epsilon, o.seed)
 	if err != nil {
@@ -505,11 +504,16 @@ func othelloLeague(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fmt.Fprintf(stdout, "%d games of shard %s in %s\n", len(split.Items(job.Len())), split, log.Path())
 		return nil
 	}
-	res, err := readLeague(o.out, names, fixtures, o.seed)
+	err = printLong(ctx, stdout, func() (string, error) {
+		res, err := readLeague(o.out, names, fixtures, o.seed)
+		if err != nil {
+			return "", err
+		}
+		return res.String(), nil
+	})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout, res)
 	fmt.Fprintf(stdout, "%d games written to %s (coevo bt fit %s --format games rates them)\n", job.Len(), o.out, o.out)
 	return nil
 }

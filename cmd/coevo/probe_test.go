@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -615,6 +616,31 @@ func outputCases(t *testing.T, root string) []probeCase {
 			path = d.link("link"+f.ext, target)
 			c.keep = []string{path}
 			c.want = succeeded(fileHas(target, f.holds))
+		case "follow-dangling":
+			// Asked to follow a link to a file not made yet: made.
+			target := filepath.Join(d.dir, "made"+f.ext)
+			path = d.link("dangling"+f.ext, target)
+			c.keep = []string{path}
+			c.want = succeeded(fileHas(target, f.holds))
+		case "follow-dangling-no-folder":
+			path = d.link("dangling"+f.ext, filepath.Join(d.dir, "missing", "made"+f.ext))
+			c.keep = []string{path}
+			c.want = refused(flagName, "missing")
+		case "link-foreign", "follow-foreign":
+			// Another user's link in a shared sticky folder (as /tmp),
+			// to a file of ours: not followed even when asked.
+			target := d.file("mine"+f.ext, "mine\n")
+			shared := d.mkdir("shared")
+			os.Chmod(shared, 0o777|os.ModeSticky)
+			path = d.link("shared/planted"+f.ext, target)
+			os.Lchown(path, 54321, 54321)
+			c.keep = []string{path}
+			c.want = func(r probeResult) string {
+				if msg := refused(flagName, "user 54321")(r); msg != "" {
+					return msg
+				}
+				return fileHas(target, "mine\n")(r)
+			}
 		case "dir":
 			path = d.mkdir("dir" + f.ext)
 			c.want = refused(flagName)
@@ -629,15 +655,26 @@ func outputCases(t *testing.T, root string) []probeCase {
 			c.want = refused(flagName)
 		}
 		c.args = append(args, path)
-		if kind == "follow-link" {
+		if strings.HasPrefix(kind, "follow-") {
 			c.args = append(c.args, "--follow-symlink")
 		}
 		return c
 	}
+	// Making a link of another user needs root (lchown).
+	foreign := false
+	if p := filepath.Join(root, ".lchown-test"); os.Symlink("x", p) == nil {
+		foreign = os.Lchown(p, 54321, 54321) == nil
+		os.Remove(p)
+	}
 	for _, f := range outputFlags() {
 		kinds := []string{"null", "full", "fifo", "dangling", "link-null", "link-file", "dir", "under-file", "no-folder", "empty"}
 		if f.append {
-			kinds = append(kinds, "follow-link")
+			kinds = append(kinds, "follow-link", "follow-dangling", "follow-dangling-no-folder")
+			if foreign {
+				kinds = append(kinds, "follow-foreign")
+			}
+		} else if foreign {
+			kinds = append(kinds, "link-foreign")
 		}
 		for _, kind := range kinds {
 			cases = append(cases, mk(f, kind))
@@ -927,6 +964,13 @@ func otherCases(t *testing.T, root string) []probeCase {
 		{"rules growing state", []string{"solve", "--rules", d.file("grow.rules", "state 10\nmove v : 1 <= v <= 2\n")}, "grow.rules"},
 		{"rules growing second component", []string{"solve", "--rules", d.file("grow2.rules", "state 10 3\nmove -v 0 : 1 <= v <= a1\nmove 0 v : 1 <= v <= 2\nmove 0 -1 : 1 <= a2\n")}, "grow2.rules"},
 		{"rules state 1000000", []string{"solve", "--rules", d.file("big.rules", "state 1000000\nmove -v : 1 <= v <= a1\n")}, "big.rules"},
+		// Moves of two and three variables, bounds on an earlier variable,
+		// a filter, a vector that is not affine: counted, not listed.
+		{"rules two variables", []string{"solve", "--rules", d.file("two.rules", "state 3000 3000\nmove -v -w : 1 <= v <= a1, 1 <= w <= a2\n")}, "two.rules"},
+		{"rules three variables", []string{"solve", "--rules", d.file("three.rules", "state 200 200 200\nmove -u -v -w : 0 <= u <= a1, 0 <= v <= a2, 1 <= w <= a3\n")}, "three.rules"},
+		{"rules bound on a variable", []string{"solve", "--rules", d.file("tri.rules", "state 3000 3000\nmove -v -w : 1 <= v <= a1, 0 <= w <= v\n")}, "tri.rules"},
+		{"rules filter", []string{"solve", "--rules", d.file("odd.rules", "state 100000\nmove -v : 1 <= v <= a1, v odd\n"), "--max-moves", "20000000"}, "odd.rules"},
+		{"rules not affine", []string{"solve", "--rules", d.file("sq.rules", "state 100000\nmove -(v*v%a1)-1 : 1 <= v <= a1\n"), "--max-moves", "20000000"}, "sq.rules"},
 	} {
 		add(probeCase{name: c.name, args: c.args, quick: 10 * time.Second, want: refused(c.says)})
 	}
@@ -946,12 +990,87 @@ func otherCases(t *testing.T, root string) []probeCase {
 
 	// Ctrl-C and SIGTERM.
 	add(probeCase{name: "sg printing, Ctrl-C", args: []string{"sg", "kayles", "--upto", "30000000"}, drive: "busy", want: interrupted})
+	// Every format of a long listing: sg's JSON, an optimal line of 10^8
+	// steps as text and JSON, a line whose every step scans a heap of
+	// 10^8 tokens.
+	add(probeCase{name: "sg printing JSON, Ctrl-C", args: []string{"sg", "kayles", "--upto", "100000000", "--format", "json"}, drive: "busy", want: interrupted})
+	add(probeCase{name: "solve line printing, Ctrl-C", args: []string{"solve", "subtraction", "--n", "100000000", "--k", "1", "--max-line", "0"}, drive: "busy", want: interrupted})
+	add(probeCase{name: "solve line printing JSON, Ctrl-C", args: []string{"solve", "subtraction", "--n", "100000000", "--k", "1", "--max-line", "0", "--json"}, drive: "busy", want: interrupted})
+	add(probeCase{name: "solve line on a heap of 10^8, Ctrl-C", args: []string{"solve", "kayles", "--heaps", "100000000"}, drive: "busy", want: interrupted})
 	conn := func() string {
 		p := freePorts(t, 5)
 		return d.file(fmt.Sprintf("kernel-%d.json", p[0]), fmt.Sprintf(`{"transport":"tcp","ip":"127.0.0.1","shell_port":%d,"iopub_port":%d,"stdin_port":%d,"control_port":%d,"hb_port":%d,"key":"k","signature_scheme":"hmac-sha256"}`, p[0], p[1], p[2], p[3], p[4]))
 	}
 	add(probeCase{name: "kernel run SIGINT", args: []string{"kernel", "run", conn()}, drive: "idle", want: interrupted})
 	add(probeCase{name: "kernel run SIGTERM", args: []string{"kernel", "run", conn()}, drive: "idle", sig: syscall.SIGTERM, want: interrupted})
+
+	// Files coevo names itself inside a folder are never written through
+	// a link planted there: the run is refused before its work, and the
+	// link and what it points to are left as they were.
+	d = dir()
+	victim := d.file("elsewhere/victim.txt", "precious\n")
+	elsewhere := filepath.Dir(victim)
+	icl := []string{"coevolve", "icl", "--opponents", "2", "--generations", "1", "--population", "4", "--games", "1"}
+	untouched := func(r probeResult) string {
+		if b, err := os.ReadFile(victim); err != nil || string(b) != "precious\n" {
+			return fmt.Sprintf("%s now holds %q (%v)", victim, b, err)
+		}
+		if entries, _ := os.ReadDir(elsewhere); len(entries) != 1 {
+			return fmt.Sprintf("files made in %s: %v", elsewhere, entries)
+		}
+		return ""
+	}
+	both := func(checks ...func(probeResult) string) func(probeResult) string {
+		return func(r probeResult) string {
+			for _, c := range checks {
+				if msg := c(r); msg != "" {
+					return msg
+				}
+			}
+			return ""
+		}
+	}
+	for _, name := range []string{"history.csv", "run.json", "archive.csv"} {
+		run := d.mkdir("run-" + name)
+		link := d.link(filepath.Base(run)+"/"+name, victim)
+		add(probeCase{name: "coevolve, " + name + " a planted link", args: append(slices.Clone(icl), "--out", run), keep: []string{link},
+			want: both(refused(name, "symbolic link"), untouched)})
+	}
+	danglingRun := d.mkdir("run-dangling")
+	dangling := d.link("run-dangling/checkpoint.gz", filepath.Join(elsewhere, "created.gz"))
+	add(probeCase{name: "coevolve, checkpoint.gz a dangling link", args: append(slices.Clone(icl), "--out", danglingRun), keep: []string{dangling},
+		want: both(refused("checkpoint.gz", "symbolic link"), untouched)})
+	seeds := d.mkdir("seeds")
+	seedLink := d.link("seeds/seed-2", elsewhere)
+	add(probeCase{name: "coevolve --seeds, seed-2 a planted link", args: append(slices.Clone(icl), "--out", seeds, "--seeds", "1-2"), keep: []string{seedLink},
+		want: both(refused("seed-2", "symbolic link"), untouched)})
+	cfg2 := d.file("two.json", `{"game": "subtraction", "params": {"k": "2"}, "size": "n", "sizes": [8, 9], "seeds": 1, "mu": [10], "max_evals": 100000}`)
+	shardLink := d.link("r.shard-0-of-2.csv", victim)
+	for _, follow := range []bool{false, true} {
+		args := []string{"umda", "sweep", cfg2, "--out", filepath.Join(d.dir, "r.csv"), "--shard", "0/2"}
+		name := "umda sweep --shard, the shard file a planted link"
+		if follow {
+			args, name = append(args, "--follow-symlink"), name+", --follow-symlink"
+		}
+		add(probeCase{name: name, args: args, keep: []string{shardLink}, want: both(refused("r.shard-0-of-2.csv", "symbolic link"), untouched)})
+	}
+	scriptLink := d.link("s.sbatch", victim)
+	add(probeCase{name: "umda sweep --slurm, the script a planted link", args: []string{"umda", "sweep", cfg2, "--out", filepath.Join(d.dir, "s.csv"), "--slurm"},
+		keep: []string{scriptLink}, want: both(refused("--out", "s.sbatch", "symbolic link"), untouched)})
+	// kernel install replaces the kernelspec folder: a link planted there
+	// is replaced by the folder, what it points to left alone.
+	prefix := d.mkdir("prefix")
+	spec := d.file("theirs/kernel.json", "theirs\n")
+	d.mkdir("prefix/share/jupyter/kernels")
+	d.link("prefix/share/jupyter/kernels/coevo", filepath.Dir(spec))
+	add(probeCase{name: "kernel install --prefix, the kernelspec a planted link", args: []string{"kernel", "install", "--prefix", prefix},
+		want: succeeded(fileHas(spec, "theirs"), func(probeResult) string {
+			st, err := os.Lstat(filepath.Join(prefix, "share/jupyter/kernels/coevo"))
+			if err != nil || !st.IsDir() {
+				return fmt.Sprintf("the kernelspec is not a folder: %v %v", st, err)
+			}
+			return fileHas(filepath.Join(prefix, "share/jupyter/kernels/coevo/kernel.json"), "argv")(probeResult{})
+		})})
 
 	// "saved" only when saved.
 	d = dir()

@@ -1,13 +1,17 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"iter"
 	"strings"
+	"time"
 
 	"github.com/coevolab/coevo/engine/game"
 	"github.com/coevolab/coevo/engine/games"
@@ -152,11 +156,10 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 
 	res := solveResult{Game: label}
-	steps := o.maxLine
-	if o.noLine {
-		steps = 1
-	}
-	var sol grundy.Solution
+	// The line is played as it is printed: a game on a large heap lasts
+	// millions of moves (--max-line 0), more than memory holds, and
+	// Ctrl-C stops it between any two steps.
+	var steps iter.Seq[grundy.Step]
 	if h, ok := g.(*games.Heaps); ok {
 		sum, err := h.SumContext(ctx)
 		if err != nil {
@@ -165,7 +168,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 			return usagef("%v", err)
 		}
-		sol = sum.Solution(o.seed, steps)
+		res.SG, steps = sum.Value(), sum.Steps(o.seed)
 		plural := "s"
 		if len(h.Sizes) == 1 {
 			plural = ""
@@ -183,14 +186,14 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return ruleError(o.rules, compileError(err))
 		}
 		st.Sep = " "
-		sol = st.Solution(o.seed, steps)
+		res.SG, steps = st.Value(), st.Steps(o.seed)
 		res.Method = fmt.Sprintf("nim-sum of %d independent components (each move touches one; paper 001 section 3.2.2)", len(parts))
 		res.WinningMoves = st.WinningMoves()
 	} else if tab, err := solveByIndex(ctx, g, opt.MaxPositions, stderr); tab != nil || err != nil {
 		if err != nil {
 			return compileError(err)
 		}
-		sol = tab.Solution(o.seed, steps)
+		res.SG, steps = int(tab.SG[tab.Start()]), tab.Steps(o.seed)
 		res.Positions = len(tab.SG)
 		res.Method = fmt.Sprintf("index of %d positions, solved in index order (every move lowers the index; no graph built)", len(tab.SG))
 		for _, w := range tab.WinningMoves(tab.Start()) {
@@ -205,44 +208,168 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return ruleError(o.rules, compileError(err))
 		}
 		tab := grundy.Solve(gr)
-		sol = tab.Solution(o.seed, steps)
+		res.SG, steps = tab.Value(game.Start), tab.Steps(o.seed)
 		res.Positions = gr.NumVertices()
 		res.Method = fmt.Sprintf("graph of %d positions and %d moves", gr.NumVertices(), gr.NumEdges())
 		for _, w := range tab.WinningMoves(game.Start) {
 			res.WinningMoves = append(res.WinningMoves, gr.Format(w))
 		}
 	}
-	res.SG, res.Winner, res.Line, res.Truncated = sol.SG, sol.Winner, sol.Line, sol.Truncated
+	res.Winner = grundy.Winner(res.SG)
 	if res.WinningMoves == nil {
 		res.WinningMoves = []string{}
 	}
 	if o.noLine {
-		res.Line, res.Truncated = nil, false
+		steps = nil
+	}
+	return printSolution(ctx, stdout, res, steps, o)
+}
+
+// printSolution prints the result and the line of play, step by step, as
+// text or as the JSON object of solveResult (the line streamed into its
+// "line" field). It stops with ctx's error when ctx is done.
+func printSolution(ctx context.Context, stdout io.Writer, res solveResult, steps iter.Seq[grundy.Step], o *solveOpts) error {
+	w := bufio.NewWriter(stdout)
+	// each writes one step; the line stops after --max-line steps, with
+	// truncated set when the game goes on.
+	line := func(each func(i int, st grundy.Step) error) (truncated bool, err error) {
+		i := 0
+		err = pace(ctx, steps, func(st grundy.Step) (bool, error) {
+			if o.maxLine > 0 && i == o.maxLine {
+				truncated = true
+				return false, nil
+			}
+			err := each(i, st)
+			i++
+			return err == nil, err
+		})
+		return truncated, err
 	}
 	if o.json {
-		enc := json.NewEncoder(stdout)
+		// The object without its line, then the line's steps one by one
+		// in its place: the same bytes as encoding the whole result.
+		var head bytes.Buffer
+		enc := json.NewEncoder(&head)
 		enc.SetEscapeHTML(false)
-		return enc.Encode(res)
+		if err := enc.Encode(res); err != nil {
+			return err
+		}
+		if steps == nil {
+			_, err := w.Write(head.Bytes())
+			return flushErr(w, err)
+		}
+		w.Write(bytes.TrimSuffix(head.Bytes(), []byte("}\n")))
+		w.WriteString(`,"line":[`)
+		var step bytes.Buffer
+		se := json.NewEncoder(&step)
+		se.SetEscapeHTML(false)
+		truncated, err := line(func(i int, st grundy.Step) error {
+			if i > 0 {
+				w.WriteByte(',')
+			}
+			step.Reset()
+			if err := se.Encode(st); err != nil {
+				return err
+			}
+			_, err := w.Write(bytes.TrimSuffix(step.Bytes(), []byte("\n")))
+			return err
+		})
+		if err != nil {
+			w.Flush()
+			return err
+		}
+		w.WriteString("]")
+		if truncated {
+			w.WriteString(`,"truncated":true`)
+		}
+		_, err = w.WriteString("}\n")
+		return flushErr(w, err)
 	}
-	fmt.Fprintf(stdout, "game: %s\n", res.Game)
-	fmt.Fprintf(stdout, "solved as: %s\n", res.Method)
-	fmt.Fprintf(stdout, "SG value of the start: %d\n", res.SG)
+	fmt.Fprintf(w, "game: %s\n", res.Game)
+	fmt.Fprintf(w, "solved as: %s\n", res.Method)
+	fmt.Fprintf(w, "SG value of the start: %d\n", res.SG)
 	if res.Winner == 1 {
-		fmt.Fprintln(stdout, "winner: player 1 (the first player wins with optimal play)")
-		fmt.Fprintf(stdout, "winning moves: %s\n", strings.Join(res.WinningMoves, " | "))
+		fmt.Fprintln(w, "winner: player 1 (the first player wins with optimal play)")
+		fmt.Fprintf(w, "winning moves: %s\n", strings.Join(res.WinningMoves, " | "))
 	} else {
-		fmt.Fprintln(stdout, "winner: player 2 (the second player wins with optimal play)")
+		fmt.Fprintln(w, "winner: player 2 (the second player wins with optimal play)")
 	}
-	if !o.noLine {
-		fmt.Fprintf(stdout, "optimal line (seed %d):\n", o.seed)
-		for _, st := range res.Line {
-			fmt.Fprintf(stdout, "  SG = %d | %s\n", st.SG, st.Position)
+	if steps == nil {
+		return flushErr(w, nil)
+	}
+	fmt.Fprintf(w, "optimal line (seed %d):\n", o.seed)
+	truncated, err := line(func(_ int, st grundy.Step) error {
+		_, err := fmt.Fprintf(w, "  SG = %d | %s\n", st.SG, st.Position)
+		return err
+	})
+	if err != nil {
+		w.Flush()
+		return err
+	}
+	if truncated {
+		fmt.Fprintf(w, "  ... (stopped after %d steps; --max-line N to change)\n", o.maxLine)
+	}
+	return flushErr(w, nil)
+}
+
+// pace plays steps in a goroutine of its own and hands them to each here,
+// in order, until each returns false or an error, or the steps end. One
+// step can take seconds (the scan of a heap of 10^8 tokens for its
+// options): Ctrl-C does not wait for it, pace returns ctx's error at once.
+// Steps are passed in batches, so that the hand-over costs little on a
+// line of millions of steps.
+func pace(ctx context.Context, steps iter.Seq[grundy.Step], each func(grundy.Step) (bool, error)) error {
+	batches := make(chan []grundy.Step, 4)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		defer close(batches)
+		var batch []grundy.Step
+		last := time.Now()
+		send := func() bool {
+			select {
+			case batches <- batch:
+				batch, last = nil, time.Now()
+				return true
+			case <-stop:
+				return false
+			}
 		}
-		if res.Truncated {
-			fmt.Fprintf(stdout, "  ... (stopped after %d steps; --max-line N to change)\n", len(res.Line))
+		for st := range steps {
+			batch = append(batch, st)
+			if len(batch) == 1024 || time.Since(last) > 20*time.Millisecond {
+				if !send() {
+					return
+				}
+			}
+		}
+		if len(batch) > 0 {
+			send()
+		}
+	}()
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case batch, ok := <-batches:
+			if !ok {
+				return nil
+			}
+			for _, st := range batch {
+				if more, err := each(st); !more || err != nil {
+					return err
+				}
+			}
 		}
 	}
-	return nil
+}
+
+// flushErr flushes w, returning err or else the flush's error.
+func flushErr(w *bufio.Writer, err error) error {
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	return err
 }
 
 // ruleError makes an error in a rule file (file, or "" when err names it

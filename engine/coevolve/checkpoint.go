@@ -31,7 +31,9 @@ const (
 
 // Files lists the files a run writes into its directory, each through a
 // temporary file (atomicfile): a resume removes the temporary files that
-// a killed run left (atomicfile.RemoveStale).
+// a killed run left (atomicfile.RemoveStaleNoFollow). They are written by
+// their names in the run directory, never through a symbolic link
+// (atomicfile.WriteNoFollow): a link planted there is refused.
 var Files = []string{checkpointName, RunFile, ArchiveFile, AdmittedFile, HistoryFile}
 
 // maxCheckpoint bounds what readCheckpoint reads, compressed and not: a
@@ -189,7 +191,7 @@ func (e *evolution) save() error {
 	if r.Admitted != nil {
 		cp.Admitted = r.Admitted.Members
 	}
-	err := atomicfile.Write(filepath.Join(e.dir, checkpointName), func(w io.Writer) error {
+	err := atomicfile.WriteNoFollow(filepath.Join(e.dir, checkpointName), func(w io.Writer) error {
 		zw, err := gzip.NewWriterLevel(w, gzip.BestSpeed)
 		if err != nil {
 			return err
@@ -243,7 +245,7 @@ func (r *Run) WriteFiles(dir string) error {
 	}
 	for _, name := range []string{HistoryFile, ArchiveFile, AdmittedFile, RunFile} {
 		if f := files[name]; f != nil {
-			if err := atomicfile.Write(filepath.Join(dir, name), f); err != nil {
+			if err := atomicfile.WriteNoFollow(filepath.Join(dir, name), f); err != nil {
 				return err
 			}
 		}

@@ -149,10 +149,19 @@ func compileHashed(ctx context.Context, g Game, opt Options) (*Graph, error) {
 		// pending is a lower bound on the moves of the positions found
 		// and not yet explored, for a game that counts moves.
 		pending int64
+		// counted[v]: what pending holds for position v until it is
+		// explored (its count, at most MaxInt32: still a lower bound),
+		// so that each position is counted once.
+		counted []int32
 	)
 	counter, _ := g.(MoveCounter)
+	count := func(p []byte) int64 {
+		n := min(counter.MovesAtLeast(p), math.MaxInt32)
+		counted = append(counted, int32(n))
+		return n
+	}
 	if counter != nil {
-		pending = counter.MovesAtLeast([]byte(start))
+		pending = count([]byte(start))
 	}
 	tooLarge := func(what string, limit int) error {
 		return &TooLargeError{What: what, Limit: limit, Positions: len(gr.keys), Moves: edges.len(),
@@ -173,7 +182,7 @@ func compileHashed(ctx context.Context, g Game, opt Options) (*Graph, error) {
 			opt.Progress(v)
 		}
 		if counter != nil {
-			pending -= counter.MovesAtLeast([]byte(gr.keys[v]))
+			pending -= int64(counted[v])
 		}
 		// A single position may have more moves than any budget (Euclid's
 		// game from 2^63 1): once a budget is spent or ctx is cancelled,
@@ -196,7 +205,7 @@ func compileHashed(ctx context.Context, g Game, opt Options) (*Graph, error) {
 				gr.keys = append(gr.keys, k)
 				keyBytes += len(k)
 				if counter != nil {
-					pending += counter.MovesAtLeast(q)
+					pending += count(q)
 					if total := int64(edges.len()) + 1 + pending; total > int64(maxMoves) {
 						err = tooLarge("moves", maxMoves)
 						err.(*TooLargeError).Total = total

@@ -1,6 +1,7 @@
 package grundy
 
 import (
+	"iter"
 	"math/rand/v2"
 
 	"github.com/coevolab/coevo/engine/game"
@@ -128,33 +129,52 @@ type Step struct {
 // maxSteps steps are returned (no limit if maxSteps <= 0); complete
 // reports whether the line reached a terminal position.
 func (t *Table) Line(seed uint64, maxSteps int) (line []Step, complete bool) {
-	return playLine(seed, maxSteps, game.Start, func(v int32) int32 { return t.SG[v] },
-		t.Graph.Followers, t.Graph.Format)
+	return takeSteps(t.Steps(seed), maxSteps)
 }
 
-// playLine is Line for positions named by any integer type.
-func playLine[V int32 | int64](seed uint64, maxSteps int, v V, value func(V) int32, followers func(V) []V, format func(V) string) (line []Step, complete bool) {
-	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	for {
+// Steps yields the steps of Line one at a time, to the end of the game:
+// a caller that prints a long line need not hold it, and may stop at any
+// step.
+func (t *Table) Steps(seed uint64) iter.Seq[Step] {
+	return playLine(seed, game.Start, func(v int32) int32 { return t.SG[v] }, t.Graph.Followers, t.Graph.Format)
+}
+
+// takeSteps collects at most maxSteps steps (all if maxSteps <= 0);
+// complete reports whether steps ended there.
+func takeSteps(steps iter.Seq[Step], maxSteps int) (line []Step, complete bool) {
+	for st := range steps {
 		if maxSteps > 0 && len(line) == maxSteps {
 			return line, false
 		}
-		sg := value(v)
-		line = append(line, Step{format(v), int(sg)})
-		fs := followers(v)
-		if len(fs) == 0 {
-			return line, true
-		}
-		next := fs[rng.IntN(len(fs))]
-		if sg != 0 {
-			for _, w := range fs {
-				if value(w) == 0 {
-					next = w
-					break
+		line = append(line, st)
+	}
+	return line, true
+}
+
+// playLine is Steps for positions named by any integer type.
+func playLine[V int32 | int64](seed uint64, v V, value func(V) int32, followers func(V) []V, format func(V) string) iter.Seq[Step] {
+	return func(yield func(Step) bool) {
+		rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+		for {
+			sg := value(v)
+			if !yield(Step{format(v), int(sg)}) {
+				return
+			}
+			fs := followers(v)
+			if len(fs) == 0 {
+				return
+			}
+			next := fs[rng.IntN(len(fs))]
+			if sg != 0 {
+				for _, w := range fs {
+					if value(w) == 0 {
+						next = w
+						break
+					}
 				}
 			}
+			v = next
 		}
-		v = next
 	}
 }
 

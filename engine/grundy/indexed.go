@@ -3,6 +3,7 @@ package grundy
 import (
 	"context"
 	"fmt"
+	"iter"
 	"runtime"
 
 	"github.com/coevolab/coevo/engine/game"
@@ -57,10 +58,15 @@ func (t *IndexTable) WinningMoves(i int64) []int64 {
 // of at most maxSteps steps, the line Table.Solution plays on the game's
 // graph for the same seed.
 func (t *IndexTable) Solution(seed uint64, maxSteps int) Solution {
-	start := t.Start()
-	sg := int(t.SG[start])
-	line, complete := playLine(seed, maxSteps, start, func(i int64) int32 { return t.SG[i] }, t.Followers, t.Format)
+	sg := int(t.SG[t.Start()])
+	line, complete := takeSteps(t.Steps(seed), maxSteps)
 	return Solution{SG: sg, Winner: Winner(sg), Line: line, Truncated: !complete}
+}
+
+// Steps yields the steps of the line Solution plays, one at a time, to
+// the end of the game.
+func (t *IndexTable) Steps(seed uint64) iter.Seq[Step] {
+	return playLine(seed, t.Start(), func(i int64) int32 { return t.SG[i] }, t.Followers, t.Format)
 }
 
 // IndexOptions control SolveIndexed.

@@ -2,6 +2,7 @@ package grundy
 
 import (
 	"context"
+	"iter"
 	"math/rand/v2"
 	"strings"
 
@@ -115,33 +116,37 @@ func (s *SumTable) WinningMoves() []string {
 // has moves, to a random follower (seeded). The line has at most maxSteps
 // steps (no limit if maxSteps <= 0).
 func (s *SumTable) Solution(seed uint64, maxSteps int) Solution {
-	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	at := make([]int32, len(s.Parts))
-	var line []Step
-	truncated := false
-	for {
-		if maxSteps > 0 && len(line) == maxSteps {
-			truncated = true
-			break
-		}
-		line = append(line, Step{s.format(at), s.value(at)})
-		if i, w, ok := s.winningMove(at); ok {
-			at[i] = w
-			continue
-		}
-		var movable []int
-		for i, t := range s.Parts {
-			if t.Graph.OutDegree(at[i]) > 0 {
-				movable = append(movable, i)
-			}
-		}
-		if len(movable) == 0 {
-			break
-		}
-		i := movable[rng.IntN(len(movable))]
-		fs := s.Parts[i].Graph.Followers(at[i])
-		at[i] = fs[rng.IntN(len(fs))]
-	}
+	line, complete := takeSteps(s.Steps(seed), maxSteps)
 	v := s.Value()
-	return Solution{SG: v, Winner: Winner(v), Line: line, Truncated: truncated}
+	return Solution{SG: v, Winner: Winner(v), Line: line, Truncated: !complete}
+}
+
+// Steps yields the steps of the line Solution plays, one at a time, to
+// the end of the game.
+func (s *SumTable) Steps(seed uint64) iter.Seq[Step] {
+	return func(yield func(Step) bool) {
+		rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+		at := make([]int32, len(s.Parts))
+		for {
+			if !yield(Step{s.format(at), s.value(at)}) {
+				return
+			}
+			if i, w, ok := s.winningMove(at); ok {
+				at[i] = w
+				continue
+			}
+			var movable []int
+			for i, t := range s.Parts {
+				if t.Graph.OutDegree(at[i]) > 0 {
+					movable = append(movable, i)
+				}
+			}
+			if len(movable) == 0 {
+				return
+			}
+			i := movable[rng.IntN(len(movable))]
+			fs := s.Parts[i].Graph.Followers(at[i])
+			at[i] = fs[rng.IntN(len(fs))]
+		}
+	}
 }

@@ -3,6 +3,7 @@ package heap
 import (
 	"context"
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -173,21 +174,35 @@ func (s *Sum) randomMove(heaps []int, rng *rand.Rand) (Move, bool) {
 // tokens a move), so at most maxSteps steps are played (no limit if
 // maxSteps <= 0); complete reports whether the game ended.
 func (s *Sum) Line(seed uint64, maxSteps int) (line []grundy.Step, complete bool) {
-	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	heaps := slices.Clone(s.Heaps)
-	for {
+	for st := range s.Steps(seed) {
 		if maxSteps > 0 && len(line) == maxSteps {
 			return line, false
 		}
-		line = append(line, grundy.Step{Position: FormatHeaps(heaps), SG: s.valueOf(heaps)})
-		mv, ok := s.winningMove(heaps)
-		if !ok {
-			mv, ok = s.randomMove(heaps, rng)
-			if !ok {
-				return line, true
+		line = append(line, st)
+	}
+	return line, true
+}
+
+// Steps yields the steps of Line one at a time, to the end of the game: a
+// caller that prints a long line need not hold it, and may stop between
+// any two steps.
+func (s *Sum) Steps(seed uint64) iter.Seq[grundy.Step] {
+	return func(yield func(grundy.Step) bool) {
+		rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+		heaps := slices.Clone(s.Heaps)
+		for {
+			if !yield(grundy.Step{Position: FormatHeaps(heaps), SG: s.valueOf(heaps)}) {
+				return
 			}
+			mv, ok := s.winningMove(heaps)
+			if !ok {
+				mv, ok = s.randomMove(heaps, rng)
+				if !ok {
+					return
+				}
+			}
+			heaps = Apply(heaps, mv)
 		}
-		heaps = Apply(heaps, mv)
 	}
 }
 

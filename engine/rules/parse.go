@@ -211,6 +211,9 @@ type move struct {
 	pre   []cond    // conditions on the state alone
 	lo    [][]bound // per variable
 	hi    [][]bound
+	// filters[k]: the constraints of conds[k] that are not bounds lo and
+	// hi enforce (filtersOf), for counting moves.
+	filters [][]cond
 }
 
 type parser struct {
@@ -300,6 +303,7 @@ func parseMove(s string, line, col, n int) (*move, error) {
 			return nil, &Error{line, 0, fmt.Sprintf("variable %s has no upper bound: add a constraint such as %s <= a1", name, name)}
 		}
 	}
+	m.filters = filtersOf(m)
 	return m, nil
 }
 

@@ -8,11 +8,26 @@
 // a name not yet taken). A device (/dev/null), a FIFO or the standard
 // output (/dev/stdout, /dev/fd/N) is written through instead, never
 // replaced; a symbolic link is followed, the link kept and its target
-// written; a dangling link, a directory, a block device or a socket is
-// refused with a *PathError before anything is written, and so is a name
-// in a folder that does not exist or under a file. Check makes the same
+// written (but not a link that another user planted in a sticky folder
+// every user may write, such as /tmp: the rule of Linux's
+// fs.protected_symlinks, applied whatever that setting, since this package
+// follows links itself); a dangling link, a directory, a block device or
+// a socket is refused with a *PathError before anything is written, and
+// so is a name in a folder that does not exist or under a file. Check makes the same
 // checks without writing, so that a command can refuse a bad output
 // before it starts its work.
+//
+// The files a program names itself inside a folder (a run's checkpoint
+// and results, the shard files and the job script beside a results file,
+// the figures of a gallery) are written by WriteNoFollow, which never
+// follows a link: the user named the folder, not the file, and a link
+// planted under one of those names (by another user of a shared folder,
+// or of a folder made before the run) must not redirect the write to a
+// file elsewhere. A symbolic link, a device, a FIFO or a directory under
+// the name is refused with a *PathError before anything is written
+// (CheckNoFollow refuses it before the work); the temporary file is made
+// in the folder itself and renamed over the name, and a rename replaces a
+// link planted after the check, it never follows it.
 //
 // A new file gets mode 0666 less the process umask (0644 under the usual
 // umask 022), like a file made by the shell; a file that is replaced keeps
@@ -84,6 +99,60 @@ func Check(path string) error {
 	return err
 }
 
+// WriteNoFollow writes path, a file the program names itself in a folder,
+// atomically as Write replaces a regular file, but only as a regular file
+// of that folder: a symbolic link under the name is refused, not followed
+// (and so are a device, a FIFO, a directory), with a *PathError, before
+// anything is written. See the package documentation.
+func WriteNoFollow(path string, write func(w io.Writer) error) error {
+	t, err := resolveNoFollow(path)
+	if err != nil {
+		return err
+	}
+	return replace(t.path, t.mode, write)
+}
+
+// CheckNoFollow reports, without writing, whether WriteNoFollow can write
+// path: nil, or a *PathError naming the problem.
+func CheckNoFollow(path string) error {
+	_, err := resolveNoFollow(path)
+	return err
+}
+
+// resolveNoFollow decides how path is written without following a link:
+// a regular file or a new name in a writable folder, nothing else.
+func resolveNoFollow(path string) (target, error) {
+	if path == "" {
+		return target{}, &PathError{"", "empty file name"}
+	}
+	st, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if err := checkFolder(path, filepath.Dir(path)); err != nil {
+			return target{}, err
+		}
+		return target{path: path, fd: -1}, nil
+	case errors.Is(err, syscall.ENOTDIR):
+		return target{}, folderError(path, filepath.Dir(path))
+	case err != nil:
+		return target{}, err
+	}
+	m := st.Mode()
+	switch {
+	case m&fs.ModeSymlink != 0:
+		to, _ := os.Readlink(path)
+		return target{}, &PathError{path, fmt.Sprintf("a symbolic link (to %s), not followed: this file is written by its name in its folder; remove the link", to)}
+	case m.IsRegular():
+		if err := checkFolder(path, filepath.Dir(path)); err != nil {
+			return target{}, err
+		}
+		return target{path: path, mode: m, exists: true, fd: -1}, nil
+	case m.IsDir():
+		return target{}, &PathError{path, "a directory, not a file"}
+	}
+	return target{}, &PathError{path, "not a regular file (" + strings.TrimLeft(m.Type().String(), "-") + "): move it aside"}
+}
+
 // target is where a write to a path goes.
 type target struct {
 	path    string      // the file written (links resolved)
@@ -124,18 +193,9 @@ func resolve(path string) (target, error) {
 		m := st.Mode()
 		switch {
 		case m&fs.ModeSymlink != 0:
-			to, err := os.Readlink(p)
+			to, err := readLink(path, p, st)
 			if err != nil {
 				return target{}, err
-			}
-			if !filepath.IsAbs(to) {
-				// Relative to the folder that holds the link, as the
-				// kernel reads it (not to a path through a linked folder).
-				dir, err := filepath.EvalSymlinks(filepath.Dir(p))
-				if err != nil {
-					return target{}, err
-				}
-				to = filepath.Join(dir, to)
 			}
 			p = to
 			continue
@@ -160,6 +220,55 @@ func resolve(path string) (target, error) {
 		}
 	}
 	return target{}, &PathError{path, fmt.Sprintf("more than %d symbolic links to follow", maxLinks)}
+}
+
+// readLink returns the file the link p (met following path) names, as
+// the kernel reads it. A link that another user planted in a sticky folder
+// every user may write (such as /tmp) is refused with a *PathError, as
+// Linux refuses to follow it when fs.protected_symlinks is set: this
+// package follows links itself, so it applies that rule whatever the
+// setting.
+func readLink(path, p string, st fs.FileInfo) (string, error) {
+	if err := foreignLink(p, st); err != nil {
+		return "", &PathError{path, err.Error()}
+	}
+	to, err := os.Readlink(p)
+	if err != nil {
+		return "", err
+	}
+	if !filepath.IsAbs(to) {
+		// Relative to the folder that holds the link, as the kernel
+		// reads it (not to a path through a linked folder).
+		dir, err := filepath.EvalSymlinks(filepath.Dir(p))
+		if err != nil {
+			return "", err
+		}
+		to = filepath.Join(dir, to)
+	}
+	return to, nil
+}
+
+// Resolve returns the file path leads to through its symbolic links, as
+// Write follows them (at most 40, none that another user planted in a
+// shared sticky folder): path itself when it is not a link. The file need
+// not exist: the target of a dangling link is returned, for a caller that
+// means to create it (an append asked to follow links). Problems with the
+// links are a *PathError.
+func Resolve(path string) (string, error) {
+	if path == "" {
+		return "", &PathError{"", "empty file name"}
+	}
+	p := path
+	for range maxLinks {
+		st, err := os.Lstat(p)
+		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			return p, nil
+		}
+		if p, err = readLink(path, p, st); err != nil {
+			return "", err
+		}
+	}
+	return "", &PathError{path, fmt.Sprintf("more than %d symbolic links to follow", maxLinks)}
 }
 
 // openDescriptor recognizes the names of open descriptors: /dev/stdout,
@@ -349,6 +458,14 @@ func RemoveStale(path string) ([]string, error) {
 	if t, err := resolve(path); err == nil && t.path != "" && t.fd < 0 {
 		path = t.path
 	}
+	return removeStale(path)
+}
+
+// RemoveStaleNoFollow is RemoveStale for a file written by WriteNoFollow:
+// it looks beside path itself, even when path is a link.
+func RemoveStaleNoFollow(path string) ([]string, error) { return removeStale(path) }
+
+func removeStale(path string) ([]string, error) {
 	prefix := tempPrefix(path)
 	entries, err := os.ReadDir(filepath.Dir(path))
 	if err != nil {

@@ -249,3 +249,147 @@ func TestWriteDescriptor(t *testing.T) {
 		t.Fatalf("the file holds %q", b)
 	}
 }
+
+// WriteNoFollow writes a file of a folder by its name: a link planted
+// under the name is refused and its target left alone, whether it points
+// to a file, a missing file or a device; a regular file or a new name is
+// written as Write writes it.
+func TestWriteNoFollow(t *testing.T) {
+	dir := t.TempDir()
+	elsewhere := t.TempDir()
+	victim := filepath.Join(elsewhere, "victim.txt")
+	os.WriteFile(victim, []byte("precious\n"), 0o644)
+	write := func(w io.Writer) error { _, err := io.WriteString(w, "run\n"); return err }
+	for _, c := range []struct {
+		name, target string
+	}{
+		{"history.csv", victim},
+		{"run.json", filepath.Join(elsewhere, "missing.txt")},
+		{"checkpoint.gz", "/dev/null"},
+		{"archive.csv", "archive.csv"}, // a loop
+	} {
+		link := filepath.Join(dir, c.name)
+		if err := os.Symlink(c.target, link); err != nil {
+			t.Fatal(err)
+		}
+		var pe *PathError
+		if err := CheckNoFollow(link); !errors.As(err, &pe) || !strings.Contains(pe.Problem, "symbolic link (to "+c.target+")") {
+			t.Errorf("CheckNoFollow %s -> %s: %v", c.name, c.target, err)
+		}
+		if err := WriteNoFollow(link, write); !errors.As(err, &pe) || pe.Path != link {
+			t.Errorf("WriteNoFollow %s -> %s: %v", c.name, c.target, err)
+		}
+		if to, err := os.Readlink(link); err != nil || to != c.target {
+			t.Errorf("%s: the link became %q (%v)", c.name, to, err)
+		}
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "precious\n" {
+		t.Errorf("the link's target now holds %q", b)
+	}
+	if entries, _ := os.ReadDir(elsewhere); len(entries) != 1 {
+		t.Errorf("files made beside the target: %v", entries)
+	}
+	// Not a regular file: refused, left as it was.
+	fifo := filepath.Join(dir, "fifo")
+	syscall.Mkfifo(fifo, 0o644)
+	sub := filepath.Join(dir, "sub")
+	os.Mkdir(sub, 0o755)
+	for _, p := range []string{fifo, sub, filepath.Join(victim, "x"), filepath.Join(dir, "no", "x"), ""} {
+		var pe *PathError
+		if err := WriteNoFollow(p, write); !errors.As(err, &pe) {
+			t.Errorf("%q: %v, want a *PathError", p, err)
+		}
+	}
+	if st, err := os.Lstat(fifo); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO was replaced: %v %v", st, err)
+	}
+	// A new name and a regular file are written, in place.
+	for _, name := range []string{"new.csv", "new.csv"} {
+		p := filepath.Join(dir, name)
+		if err := WriteNoFollow(p, write); err != nil {
+			t.Fatal(err)
+		}
+		if b, _ := os.ReadFile(p); string(b) != "run\n" {
+			t.Fatalf("%s holds %q", name, b)
+		}
+	}
+}
+
+// RemoveStaleNoFollow looks beside the name, not beside a link's target:
+// a link planted in the folder does not make it delete files elsewhere.
+func TestRemoveStaleNoFollow(t *testing.T) {
+	dir, elsewhere := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(elsewhere, "x.csv"), nil, 0o644)
+	theirs := filepath.Join(elsewhere, ".x.csv-123")
+	os.WriteFile(theirs, nil, 0o644)
+	link := filepath.Join(dir, "history.csv")
+	os.Symlink(filepath.Join(elsewhere, "x.csv"), link)
+	ours := filepath.Join(dir, ".history.csv-456")
+	os.WriteFile(ours, nil, 0o644)
+	removed, err := RemoveStaleNoFollow(link)
+	if err != nil || !slices.Equal(removed, []string{ours}) {
+		t.Fatalf("removed %v (%v), want %s", removed, err, ours)
+	}
+	if _, err := os.Stat(theirs); err != nil {
+		t.Errorf("removed the temporary file beside the link's target: %v", err)
+	}
+}
+
+// A link that another user made in a sticky folder every user may write
+// (as /tmp) is not followed, as Linux's fs.protected_symlinks rules, even
+// where that setting is off: a file of the process's user is not replaced
+// through a link planted there. (Making a link of another user needs
+// root.)
+func TestForeignLinkInStickyFolder(t *testing.T) {
+	shared, home := t.TempDir(), t.TempDir()
+	if err := os.Chmod(shared, 0o777|os.ModeSticky); err != nil {
+		t.Fatal(err)
+	}
+	victim := filepath.Join(home, ".profile")
+	os.WriteFile(victim, []byte("mine\n"), 0o644)
+	planted := filepath.Join(shared, "los.csv")
+	os.Symlink(victim, planted)
+	if err := os.Lchown(planted, 54321, 54321); err != nil {
+		t.Skipf("cannot make a link of another user: %v", err)
+	}
+	write := func(w io.Writer) error { _, err := io.WriteString(w, "player\n"); return err }
+	var pe *PathError
+	if err := Write(planted, write); !errors.As(err, &pe) || !strings.Contains(pe.Problem, "user 54321") {
+		t.Errorf("Write: %v", err)
+	}
+	if _, err := Resolve(planted); !errors.As(err, &pe) {
+		t.Errorf("Resolve: %v", err)
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "mine\n" {
+		t.Errorf("the target now holds %q", b)
+	}
+	// The process's own link there is followed; so is the other user's
+	// link in a folder that is not shared.
+	own := filepath.Join(shared, "own.csv")
+	os.Symlink(victim, own)
+	if err := Write(own, write); err != nil {
+		t.Errorf("own link: %v", err)
+	}
+	os.Chmod(shared, 0o755)
+	if got, err := Resolve(planted); err != nil || got != victim {
+		t.Errorf("not shared: Resolve %q %v", got, err)
+	}
+}
+
+// Resolve follows links to the file they name, existing or not.
+func TestResolve(t *testing.T) {
+	dir := t.TempDir()
+	os.Symlink("b", filepath.Join(dir, "a"))
+	os.Symlink(filepath.Join(dir, "c"), filepath.Join(dir, "b"))
+	os.Symlink("loop", filepath.Join(dir, "loop"))
+	for _, c := range []struct{ path, want string }{
+		{filepath.Join(dir, "a"), filepath.Join(dir, "c")},
+		{filepath.Join(dir, "plain"), filepath.Join(dir, "plain")},
+		{filepath.Join(dir, "loop"), ""},
+	} {
+		got, err := Resolve(c.path)
+		if got != c.want || (err != nil) != (c.want == "") {
+			t.Errorf("Resolve(%s) = %q, %v; want %q", c.path, got, err, c.want)
+		}
+	}
+}

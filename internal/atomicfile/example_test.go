@@ -35,3 +35,26 @@ func ExampleWrite() {
 	// <nil> "player,elo\nA,1650\n"
 	// true true
 }
+
+// A run writes its own files into the folder the user named: a link that
+// someone planted there under one of their names is refused, not followed.
+func ExampleWriteNoFollow() {
+	dir, _ := os.MkdirTemp("", "run")
+	defer os.RemoveAll(dir)
+	os.Symlink("/home/someone/.profile", filepath.Join(dir, "history.csv"))
+	for _, name := range []string{"run.json", "history.csv"} {
+		err := atomicfile.WriteNoFollow(filepath.Join(dir, name), func(w io.Writer) error {
+			_, err := io.WriteString(w, "generation,best\n")
+			return err
+		})
+		var pe *atomicfile.PathError
+		if errors.As(err, &pe) {
+			fmt.Println(name+":", pe.Problem)
+			continue
+		}
+		fmt.Println(name+":", err)
+	}
+	// Output:
+	// run.json: <nil>
+	// history.csv: a symbolic link (to /home/someone/.profile), not followed: this file is written by its name in its folder; remove the link
+}

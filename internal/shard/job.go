@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/coevolab/coevo/internal/atomicfile"
 )
 
 // A Job is the work list of a long job and the shape of its results file,
@@ -20,9 +22,11 @@ import (
 // the order in which they were computed.
 type Job struct {
 	// FollowLinks lets Open and Merge follow a results file that is a
-	// symbolic link to an existing file. Without it they refuse one: a
-	// link planted under the results' name (in a shared folder) would
-	// otherwise make the run create or extend a file elsewhere.
+	// symbolic link. Without it they refuse one: a link planted under the
+	// results' name (in a shared folder) would otherwise make the run
+	// create or extend a file elsewhere. It applies to the results file
+	// itself, the name the user gave; a shard file, whose name the job
+	// makes beside it, is never written through a link.
 	FollowLinks bool
 
 	name          string
@@ -243,11 +247,29 @@ const maxRowBytes = 4 << 10
 
 func (j *Job) maxFileSize() int64 { return int64(len(j.items)+1) * maxRowBytes }
 
-// noFollow is the open flag that refuses a symbolic link, unless the job
-// follows links.
-func (j *Job) noFollow() int {
-	if j.FollowLinks {
+// noFollow is the open flag that refuses a symbolic link at path, unless
+// the job follows links and path is the results file out itself.
+func (j *Job) noFollow(path, out string) int {
+	if j.FollowLinks && path == out {
 		return 0
 	}
 	return noFollow
+}
+
+// rewrite writes path whole, atomically: through a link only where the
+// open followed one (noFollow).
+func (j *Job) rewrite(path, out string, write func(io.Writer) error) error {
+	if j.noFollow(path, out) == 0 {
+		return atomicfile.Write(path, write)
+	}
+	return atomicfile.WriteNoFollow(path, write)
+}
+
+// removeStale removes the temporary files killed writers of path left,
+// beside it or, where the job follows a link, beside its target.
+func (j *Job) removeStale(path, out string) ([]string, error) {
+	if j.noFollow(path, out) == 0 {
+		return atomicfile.RemoveStale(path)
+	}
+	return atomicfile.RemoveStaleNoFollow(path)
 }

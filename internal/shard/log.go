@@ -8,8 +8,6 @@ import (
 	"os"
 	"slices"
 	"sync"
-
-	"github.com/coevolab/coevo/internal/atomicfile"
 )
 
 // A Log is the results file of a run of a job, or of one shard of it,
@@ -26,6 +24,7 @@ type Log struct {
 	job   *Job
 	split Split
 	path  string
+	out   string // the whole job's results file (path for the whole)
 	f     *os.File
 
 	mu     sync.Mutex
@@ -44,11 +43,11 @@ type Log struct {
 // field; a row repeated identically is dropped (Notes says so).
 func (j *Job) Open(out string, s Split) (*Log, error) {
 	path := s.Path(out)
-	f, locked, err := lockFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND|j.noFollow(), true)
+	f, locked, err := lockFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND|j.noFollow(path, out), true)
 	if err != nil {
 		return nil, err
 	}
-	l := &Log{job: j, split: s, path: path, f: f, last: -1}
+	l := &Log{job: j, split: s, path: path, out: out, f: f, last: -1}
 	if !locked {
 		l.notef("cannot be locked here (the filesystem has no flock): make sure no other process writes it")
 	}
@@ -98,7 +97,7 @@ func (l *Log) load() error {
 			return err
 		}
 	}
-	removed, err := atomicfile.RemoveStale(l.path)
+	removed, err := l.job.removeStale(l.path, l.out)
 	if err != nil {
 		return err
 	}
@@ -187,7 +186,7 @@ func (l *Log) Close() error {
 	l.closed = true
 	var err error
 	if !l.t.sorted {
-		err = atomicfile.Write(l.path, func(w io.Writer) error { return l.job.write(w, l.t.rows) })
+		err = l.job.rewrite(l.path, l.out, func(w io.Writer) error { return l.job.write(w, l.t.rows) })
 	}
 	if cerr := l.f.Close(); err == nil {
 		err = cerr

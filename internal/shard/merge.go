@@ -1,8 +1,10 @@
 package shard
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,8 +12,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/coevolab/coevo/internal/atomicfile"
 )
 
 // ShardFiles lists the shard files of out found beside it
@@ -82,25 +82,29 @@ func (j *Job) Merge(out string, count int) (int, error) {
 		}
 	}
 
-	lock, _, err := lockFile(out, os.O_RDWR|os.O_CREATE|j.noFollow(), true)
+	_, statErr := os.Stat(out)
+	lock, _, err := lockFile(out, os.O_RDWR|os.O_CREATE|j.noFollow(out, out), true)
 	if err != nil {
 		return 0, err
 	}
 	defer lock.Close()
+	if errors.Is(statErr, fs.ErrNotExist) {
+		// Created by the lock: leave nothing behind if refused. Through
+		// a link (FollowLinks) that is the file it leads to, not the
+		// link, which is the user's.
+		created, _ := filepath.EvalSymlinks(out)
+		defer func() {
+			if st, err := os.Stat(created); created != "" && err == nil && st.Size() == 0 {
+				os.Remove(created)
+			}
+		}()
+	}
 	prior, err := io.ReadAll(io.LimitReader(lock, j.maxFileSize()+1))
 	if err == nil && int64(len(prior)) > j.maxFileSize() {
 		return 0, &FileError{Path: out, Msg: fmt.Sprintf("more than %d bytes: not a results file of %s, move it aside", j.maxFileSize(), j.name)}
 	}
 	if err != nil {
 		return 0, err
-	}
-	if len(prior) == 0 {
-		// Created by the lock, or empty: leave nothing behind if refused.
-		defer func() {
-			if st, err := os.Stat(out); err == nil && st.Size() == 0 {
-				os.Remove(out)
-			}
-		}()
 	}
 
 	rows := make([][]string, len(j.items))
@@ -118,10 +122,10 @@ func (j *Job) Merge(out string, count int) (int, error) {
 		}
 		return 0, &FileError{Path: out, Msg: "not merged: " + strings.Join(problems, "; ")}
 	}
-	if _, err := atomicfile.RemoveStale(out); err != nil {
+	if _, err := j.removeStale(out, out); err != nil {
 		return 0, err
 	}
-	if err := atomicfile.Write(out, func(w io.Writer) error { return j.write(w, rows) }); err != nil {
+	if err := j.rewrite(out, out, func(w io.Writer) error { return j.write(w, rows) }); err != nil {
 		return 0, err
 	}
 	return count, nil

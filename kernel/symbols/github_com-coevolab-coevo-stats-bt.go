@@ -20,6 +20,7 @@ func init() {
 		"BayesEloPrior":     reflect.ValueOf(constant.MakeFromLiteral("2", token.INT, 0)),
 		"Connectivity":      reflect.ValueOf(bt.Connectivity),
 		"Davidson":          reflect.ValueOf(bt.Davidson),
+		"DropNoGames":       reflect.ValueOf(bt.DropNoGames),
 		"Fit":               reflect.ValueOf(bt.Fit),
 		"Formats":           reflect.ValueOf(&bt.Formats).Elem(),
 		"FromDataFrame":     reflect.ValueOf(bt.FromDataFrame),
@@ -37,6 +38,7 @@ func init() {
 		"ReadPairsFile":     reflect.ValueOf(bt.ReadPairsFile),
 
 		// type definitions
+		"Anchor":            reflect.ValueOf((*bt.Anchor)(nil)),
 		"ConvergenceError":  reflect.ValueOf((*bt.ConvergenceError)(nil)),
 		"DataError":         reflect.ValueOf((*bt.DataError)(nil)),
 		"DrawModel":         reflect.ValueOf((*bt.DrawModel)(nil)),

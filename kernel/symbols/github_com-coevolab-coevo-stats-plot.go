@@ -36,6 +36,7 @@ func init() {
 		"Points":       reflect.ValueOf(plot.Points),
 		"PurpleOrange": reflect.ValueOf(&plot.PurpleOrange).Elem(),
 		"Ratings":      reflect.ValueOf(plot.Ratings),
+		"RatingsLevel": reflect.ValueOf(plot.RatingsLevel),
 		"Render":       reflect.ValueOf(plot.Render),
 		"Sans":         reflect.ValueOf(&plot.Sans).Elem(),
 		"Save":         reflect.ValueOf(plot.Save),

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/coevolab/coevo/stats/plot"
 )
 
 // The gallery draws every figure in every format, PNGs at 300 dpi one
@@ -53,5 +55,26 @@ func TestGallery(t *testing.T) {
 	}
 	if string(committed) != string(md) {
 		t.Error("docs/figures.md differs from what the gallery writes: run make run (or go run ./scripts/gallery)")
+	}
+}
+
+// The gallery names its files itself: a link planted under one of them
+// (out/ratings-table6.png -> a file elsewhere) is refused, and the file
+// it points to is left as it was.
+func TestSaveFigureRefusesLinks(t *testing.T) {
+	dir, elsewhere := t.TempDir(), t.TempDir()
+	victim := filepath.Join(elsewhere, "notes.txt")
+	os.WriteFile(victim, []byte("mine\n"), 0o644)
+	p := plot.New("t", "x", "y")
+	link := filepath.Join(dir, "ratings-table6.png")
+	os.Symlink(victim, link)
+	if err := saveFigure(p, link); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		t.Fatalf("saved through a link: %v", err)
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "mine\n" {
+		t.Fatalf("the link's target holds %q", b)
+	}
+	if err := saveFigure(p, filepath.Join(dir, "plain.svg")); err != nil {
+		t.Fatal(err)
 	}
 }

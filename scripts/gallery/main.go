@@ -111,17 +111,33 @@ as a PNG 1.5 times this size (504 x 374 CSS pixels, with twice the pixels), wher
 			return 0, fmt.Errorf("%s: %w", f.name, err)
 		}
 		for _, path := range []string{out + "/" + f.name + ".png", out + "/" + f.name + ".pdf", out + "/" + f.name + ".svg", pngs + "/" + f.name + ".png"} {
-			if err := plot.Save(p, path); err != nil {
+			if err := saveFigure(p, path); err != nil {
 				return 0, err
 			}
 		}
 		fmt.Fprintf(&md, "\n## %s\n\n![%s](figures/%s.png)\n\n%s\n", f.title, f.title, f.name, f.caption)
 	}
-	err := atomicfile.Write(filepath.Join(docs, "figures.md"), func(w io.Writer) error {
+	err := atomicfile.WriteNoFollow(filepath.Join(docs, "figures.md"), func(w io.Writer) error {
 		_, err := io.WriteString(w, md.String())
 		return err
 	})
 	return len(figs), err
+}
+
+// saveFigure saves p as plot.Save does, in the format of path's extension,
+// but never through a symbolic link: the gallery names its files itself,
+// and a link planted under one of them is refused, not followed
+// (atomicfile.WriteNoFollow).
+func saveFigure(p *gplot.Plot, path string) error {
+	plot.Finish(p)
+	data, err := plot.Render(p, plot.Width, plot.Height, strings.TrimPrefix(filepath.Ext(path), "."))
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return atomicfile.WriteNoFollow(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
 }
 
 func table6() (*bt.Results, *bt.Ratings) {

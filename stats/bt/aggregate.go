@@ -59,7 +59,14 @@ func aggregate(r *Results, bySeat bool) *table {
 	}
 	for i := 0; i < n; i++ {
 		es := entries[start[i]:start[i+1]]
-		slices.SortFunc(es, func(a, b entry) int { return cmp.Compare(a.key, b.key) })
+		// Ties in the order of the matchups, so that sums of counts
+		// come out the same however the matchups were read.
+		slices.SortFunc(es, func(a, b entry) int {
+			if c := cmp.Compare(a.key, b.key); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.src, b.src)
+		})
 		for a := range es {
 			if a == 0 || es[a].key != es[a-1].key {
 				distinct++

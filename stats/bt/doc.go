@@ -38,12 +38,18 @@
 // defaults, and the tests check the fits against BayesElo's own output.
 //
 // Standard errors come from the observed Fisher information (inverted
-// under the constraint that the log-strengths sum to zero, or relative to
-// the anchor): from the dense covariance for few players, and for many
-// from a deflated series with a stated bound on its error, exact solves
-// taking over when the bound is not within Options.SETol. They give
-// confidence intervals and the likelihood-of-superiority matrix
-// P(strength_i > strength_j).
+// under the constraint that the log-strengths sum to zero, or given the
+// anchors): from the dense covariance for few players, and for many, at a
+// cost bounded by about the fit's own, from an exact sparse factorisation
+// when the tournament mixes slowly or from a deflated series refined
+// player by player, with a stated bound on its error (SEAccuracy). They
+// give confidence intervals and the likelihood-of-superiority matrix
+// P(strength_i > strength_j). Options.Anchors holds several players'
+// ratings, as Ordo's multiple anchors.
+//
+// The readers stream: CSV is parsed by a byte-level scanner with
+// encoding/csv's rules, PGN line by line with a bound on a line's length,
+// the next block read while one is parsed.
 //
 //	r, _ := bt.ReadFile("results.csv", "pairs")
 //	fit, _ := bt.Fit(r)

@@ -68,3 +68,26 @@ func ExampleConnectivity() {
 	// group 2 (2 players): c, d
 	//   group 1 vs group 2: 3 games, 3-0
 }
+
+// Two anchors, as Ordo's multiple anchors: A held at 2000 and C at 1600.
+// B scored half its games against each, so it sits halfway, at 1800, and
+// its SE is that of a player with 8 games of variance p(1-p) at 200 Elo
+// from both: 400/ln(10) / sqrt(8 p(1-p)), p = 1/(1+10^(200/400)).
+func ExampleOptions_anchors() {
+	r := bt.NewResults()
+	r.Add("A", "B", 2, 2, 0, bt.NoSeat)
+	r.Add("B", "C", 2, 2, 0, bt.NoSeat)
+	fit, err := bt.Options{Anchors: []bt.Anchor{{Name: "A", Elo: 2000}, {Name: "C", Elo: 1600}}}.Fit(r)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	elo, se := fit.Elo(), fit.SE()
+	for i, p := range fit.Players {
+		fmt.Printf("%s %.1f ± %.1f\n", p, elo[i], se[i])
+	}
+	// Output:
+	// A 2000.0 ± 0.0
+	// B 1800.0 ± 143.8
+	// C 1600.0 ± 0.0
+}

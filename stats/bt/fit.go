@@ -87,9 +87,32 @@ type Options struct {
 	// Ordo's anchor). Empty: no anchor, the pool's mean is EloMean.
 	Anchor    string
 	AnchorElo float64
+	// Anchors fix the Elo of several players, as Ordo's multiple anchors
+	// (ordo -m): the others are fitted with these held (the maximum
+	// likelihood given them), and their standard errors are given the
+	// anchors (0 for an anchor). Anchor, when set, is one more. One
+	// anchor in all only sets the level, as Anchor does.
+	Anchors []Anchor
+	// Progress, when set, is called now and then during the slower steps
+	// of the standard errors, with the work done of the total.
+	Progress func(done, total int)
 	// SETol is the relative accuracy of the standard errors when they are
 	// computed without the dense covariance (many players). Default 1e-3.
 	SETol float64
+}
+
+// Anchor is a player whose Elo is held (Options.Anchors).
+type Anchor struct {
+	Name string
+	Elo  float64
+}
+
+// anchors returns every anchor: Anchor, then Anchors.
+func (o Options) anchors() []Anchor {
+	if o.Anchor == "" {
+		return o.Anchors
+	}
+	return append([]Anchor{{o.Anchor, o.AnchorElo}}, o.Anchors...)
 }
 
 // BayesElo's defaults (Rémi Coulom's bayeselo, CBradleyTerry and
@@ -144,9 +167,15 @@ type Ratings struct {
 	// Options.ScoreScale the draw model's expected-score slope ratio.
 	Scale      float64
 	Iterations int
-	Options    Options
+	// Method is the algorithm that found the estimate: Options.Method,
+	// or MM when Newton's method stalled (its steps no longer raising
+	// the likelihood within rounding, as with counts of very different
+	// sizes) and the model allows MM; Iterations then counts both.
+	Method  Method
+	Options Options
 
-	anchor int       // index of Options.Anchor, or -1
+	anchor int       // index of the first anchor, or -1
+	fixed  []bool    // players held at their anchor's Elo (two anchors or more), else nil
 	games  []float64 // games played by each player (prior excluded)
 	points []float64 // points scored (prior excluded)
 	groups *Groups   // connectivity of the games (prior excluded)
@@ -300,6 +329,19 @@ func (o Options) check() error {
 	case o.FixDraw && !(o.DrawElo > 0 && finite(o.DrawElo)):
 		return inputErrorf("drawelo %v: must be positive and finite (0 would make every draw impossible)", o.DrawElo)
 	}
+	seen := map[string]bool{}
+	for _, a := range o.anchors() {
+		switch {
+		case seen[a.Name]:
+			return inputErrorf("anchor %q is given twice", a.Name)
+		case !finite(a.Elo):
+			return inputErrorf("anchor %q at %v Elo: must be finite", a.Name, a.Elo)
+		}
+		seen[a.Name] = true
+	}
+	if len(seen) > 1 && o.ScoreScale && o.Draws != HalfPoint && !o.FixDraw {
+		return inputErrorf("several anchors need a known Elo scale: hold the draw parameter (FixDraw) or leave ScoreScale off")
+	}
 	return nil
 }
 
@@ -312,12 +354,31 @@ func (o Options) fit(ctx context.Context, players []string, t *table) (*Ratings,
 	if err := o.check(); err != nil {
 		return nil, err
 	}
-	fit := &Ratings{Players: players, Home: 1, Scale: 1, Options: o, anchor: -1,
+	fit := &Ratings{Players: players, Home: 1, Scale: 1, Options: o, Method: o.Method, anchor: -1,
 		games: make([]float64, n), points: make([]float64, n)}
-	if o.Anchor != "" {
-		fit.anchor = slices.Index(players, o.Anchor)
-		if fit.anchor < 0 {
-			return nil, inputErrorf("anchor %q is not a player", o.Anchor)
+	anchors := o.anchors()
+	held := make([]float64, n) // log-strengths of the anchors held
+	for k, a := range anchors {
+		i := slices.Index(players, a.Name)
+		if i < 0 {
+			return nil, inputErrorf("anchor %q is not a player", a.Name)
+		}
+		if k == 0 {
+			fit.anchor = i
+		}
+		if len(anchors) > 1 {
+			if fit.fixed == nil {
+				fit.fixed = make([]bool, n)
+			}
+			fit.fixed[i] = true
+		}
+	}
+	if o.ScoreScale && (o.Draws == HalfPoint || o.FixDraw) {
+		fit.Scale = o.Draws.scoreSlope(o.DrawElo / eloPerNat)
+	}
+	if fit.fixed != nil {
+		for _, a := range anchors {
+			held[slices.Index(players, a.Name)] = a.Elo / (fit.Scale * eloPerNat)
 		}
 	}
 	for k := range t.I {
@@ -368,11 +429,27 @@ func (o Options) fit(ctx context.Context, players []string, t *table) (*Ratings,
 	}
 	p := newProblem(t, o.Draws, o.Home && !o.FixHome, fitDraw, eta, phi)
 	x := make([]float64, p.dim)
+	if fit.fixed != nil {
+		// Start the others at the anchors' mean.
+		p.fixed = fit.fixed
+		mean := 0.0
+		for _, a := range anchors {
+			mean += held[slices.Index(players, a.Name)] / float64(len(anchors))
+		}
+		for i := range x[:n] {
+			x[i] = mean
+			if fit.fixed[i] {
+				x[i] = held[i]
+			}
+		}
+	}
 	var err error
 	if o.Method == MM {
-		fit.Iterations, err = mm(ctx, t, o.Home, o.FixHome, math.Exp(eta), x, o.Tol, o.MaxIter)
+		fit.Iterations, err = mm(ctx, t, o.Home, o.FixHome, math.Exp(eta), fit.fixed, x, o.Tol, o.MaxIter)
 		if err == nil {
-			center(x[:n])
+			if fit.fixed == nil {
+				center(x[:n])
+			}
 			p.evaluate(x)
 		}
 	} else {
@@ -385,6 +462,20 @@ func (o Options) fit(ctx context.Context, players []string, t *table) (*Ratings,
 			x[p.id] = o.Draws.drawStart(draws / all)
 		}
 		fit.Iterations, err = p.newton(ctx, x, o.Tol, o.MaxIter)
+		if errors.Is(err, errNoProgress) && o.Draws == HalfPoint && !(o.Home && !o.FixHome) {
+			// Finish by MM from where Newton stopped: its sweeps need no
+			// line search on the likelihood.
+			var more int
+			more, err = mm(ctx, t, o.Home, o.FixHome, math.Exp(eta), fit.fixed, x, o.Tol, 100000)
+			fit.Iterations += more
+			fit.Method = MM
+			if err == nil {
+				if fit.fixed == nil {
+					center(x[:n])
+				}
+				p.evaluate(x)
+			}
+		}
 	}
 	if err != nil {
 		if errors.Is(err, errNoProgress) {
@@ -394,8 +485,12 @@ func (o Options) fit(ctx context.Context, players []string, t *table) (*Ratings,
 	}
 	fit.prob = p
 	fit.Gamma = make([]float64, n)
+	mean := 0.0
 	for i := range fit.Gamma {
-		fit.Gamma[i] = math.Exp(x[i])
+		mean += x[i] / float64(n)
+	}
+	for i := range fit.Gamma {
+		fit.Gamma[i] = math.Exp(x[i] - mean)
 	}
 	if o.Home {
 		fit.Home = math.Exp(eta)

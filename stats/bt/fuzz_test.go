@@ -2,7 +2,9 @@ package bt_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -21,6 +23,14 @@ import (
 func checkRead(t *testing.T, format, src string) {
 	name := "f." + format
 	r, err := bt.Read(strings.NewReader(src), name, format)
+	// The fast path for plain lines reads what the general path reads.
+	was := bt.SetFastRows(false)
+	slow, slowErr := bt.Read(strings.NewReader(src), name, format)
+	bt.SetFastRows(was)
+	if fmt.Sprint(err) != fmt.Sprint(slowErr) || err == nil && !reflect.DeepEqual(r.Players, slow.Players) ||
+		err == nil && !reflect.DeepEqual(r.Matchups, slow.Matchups) {
+		t.Fatalf("fast path: %v %+v\ngeneral path: %v %+v", err, r, slowErr, slow)
+	}
 	if err != nil {
 		var de *bt.DataError
 		if !errors.As(err, &de) || !strings.HasPrefix(err.Error(), name+":") {
@@ -81,6 +91,7 @@ func FuzzReadPairs(f *testing.F) {
 	f.Add("\uFEFFwins_b,b,a,wins_a\n1,y,x,3\n")
 	f.Add("a,b,wins_a,wins_b\nx,y,1e308,1\n")
 	f.Add("a,b,wins_a,wins_b\nx,w,0,0\nx,y,2,1\n")
+	f.Add("a,b,wins_a,wins_b,draws\nx,y,3,1,0\ny,z,2,2,1\nx,z, 1,2,1\n\"q\",x,1,1,1\nz,y,,0,1234567890123456\nx ,y,1,1,1\n")
 	f.Fuzz(func(t *testing.T, src string) { checkRead(t, "pairs", src) })
 }
 

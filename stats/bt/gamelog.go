@@ -17,6 +17,11 @@ type gameLog struct {
 	keys []uint64 // first << 33 | second << 2 | outcome
 }
 
+// newGameLog returns a log with room for about n games (n < 0: unknown).
+func newGameLog(n int64) *gameLog {
+	return &gameLog{keys: make([]uint64, 0, min(max(n, 0), 1<<28)+16)}
+}
+
 func (g *gameLog) add(first, second, outcome int) {
 	g.keys = append(g.keys, uint64(first)<<33|uint64(second)<<2|uint64(outcome))
 }

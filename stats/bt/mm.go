@@ -12,7 +12,11 @@ import (
 // advantage) changes by more than tol in an iteration. x receives the
 // log-strengths (and the log advantage); it returns the iterations.
 // With home and fixHome the advantage is held at theta0 (a factor).
-func mm(ctx context.Context, t *table, home, fixHome bool, theta0 float64, x []float64, tol float64, maxIter int) (int, error) {
+//
+// It starts from the log-strengths in x (0 on a fresh start). With fixed
+// (anchors), the players it marks keep theirs, and the strengths are not
+// normalised.
+func mm(ctx context.Context, t *table, home, fixHome bool, theta0 float64, fixed []bool, x []float64, tol float64, maxIter int) (int, error) {
 	n := t.Players
 	W := make([]float64, n) // points
 	homePts := 0.0
@@ -26,7 +30,7 @@ func mm(ctx context.Context, t *table, home, fixHome bool, theta0 float64, x []f
 	}
 	g := make([]float64, n)
 	for i := range g {
-		g[i] = 1
+		g[i] = math.Exp(x[i]) // 1 on a fresh start
 	}
 	next := make([]float64, n)
 	den := make([]float64, n)
@@ -56,7 +60,15 @@ func mm(ctx context.Context, t *table, home, fixHome bool, theta0 float64, x []f
 		for i := range next {
 			next[i] = W[i] / den[i]
 		}
-		normalise(next)
+		if fixed == nil {
+			normalise(next)
+		} else {
+			for i, f := range fixed {
+				if f {
+					next[i] = g[i]
+				}
+			}
+		}
 		change := 0.0
 		for i := range g {
 			change = math.Max(change, math.Abs(math.Log(next[i]/g[i])))

@@ -33,6 +33,10 @@ type problem struct {
 	// eta and phi when held fixed (not in x): the log first-move
 	// advantage (0 without one) and the draw parameter.
 	eta, phi float64
+	// fixed marks the players held at their anchors' log-strengths
+	// (nil: none): their gradient is 0, H is read on the others only
+	// (vectors are 0 at fixed players), and no gauge is needed.
+	fixed []bool
 
 	// At the last point evaluated:
 	ll    float64
@@ -149,13 +153,22 @@ func (p *problem) evaluate(x []float64) float64 {
 		p.ll += a[2*dim]
 		p.q += a[2*dim+1]
 	}
-	mean := 0.0
-	for i := 0; i < p.n; i++ {
-		mean += p.diag[i]
-	}
-	p.gauge = mean / float64(p.n) / float64(p.n)
-	for i := 0; i < p.n; i++ {
-		p.diag[i] += p.gauge
+	if p.fixed != nil {
+		p.gauge = 0
+		for i, f := range p.fixed {
+			if f {
+				p.grad[i] = 0
+			}
+		}
+	} else {
+		mean := 0.0
+		for i := 0; i < p.n; i++ {
+			mean += p.diag[i]
+		}
+		p.gauge = mean / float64(p.n) / float64(p.n)
+		for i := 0; i < p.n; i++ {
+			p.diag[i] += p.gauge
+		}
 	}
 	if p.id >= 0 {
 		p.diag[p.id] = p.q
@@ -205,12 +218,20 @@ func (p *problem) mul(v, y []float64) {
 			y[i] += x
 		}
 	}
-	sum := 0.0
-	for i := 0; i < p.n; i++ {
-		sum += v[i]
-	}
-	for i := 0; i < p.n; i++ {
-		y[i] += p.gauge * sum
+	if p.fixed != nil {
+		for i, f := range p.fixed {
+			if f {
+				y[i] = 0
+			}
+		}
+	} else {
+		sum := 0.0
+		for i := 0; i < p.n; i++ {
+			sum += v[i]
+		}
+		for i := 0; i < p.n; i++ {
+			y[i] += p.gauge * sum
+		}
 	}
 	if p.id >= 0 {
 		y[p.id] += p.q * v[p.id]
@@ -324,13 +345,17 @@ func (p *problem) newton(ctx context.Context, x []float64, tol float64, maxIter 
 			}
 			slope = dot(p.grad, step)
 		}
-		center(step[:p.n])
+		if p.fixed == nil {
+			center(step[:p.n])
+		}
 		alpha := 1.0
 		for halvings := 0; ; halvings++ {
 			for i := range trial {
 				trial[i] = x[i] + alpha*step[i]
 			}
-			center(trial[:p.n])
+			if p.fixed == nil {
+				center(trial[:p.n])
+			}
 			llt := p.evaluate(trial)
 			if llt >= ll+1e-4*alpha*slope-1e-11*math.Abs(ll) {
 				ll = llt

@@ -1,11 +1,10 @@
 package bt
 
 import (
-	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/coevolab/coevo/internal/csvdata"
@@ -17,29 +16,36 @@ import (
 // whose Result is "*" (unfinished) is skipped, as Ordo and BayesElo do;
 // without a Result tag the result that ends the movetext is used. Moves,
 // comments ({...}, ;...), variations and other tags are skipped, so the
-// reader runs at the speed of scanning lines. Names are UTF-8, or, where
-// a name is not valid UTF-8, ISO 8859-1 (Latin-1), the character set of
-// the PGN standard (section 4.1), converted to UTF-8.
-func readPGN(r io.Reader, name string) (*Results, *gameLog, error) {
-	br := bufio.NewReaderSize(csvdata.SkipBOM(r), 1<<20)
+// reader runs at the speed of scanning lines. Tags may share a line
+// ([White "A"] [Black "B"]). Names are UTF-8, or, where a name is not
+// valid UTF-8, ISO 8859-1 (Latin-1), the character set of the PGN
+// standard (section 4.1), converted to UTF-8. A line is at most
+// csvdata.MaxLine bytes: a longer one (a binary file, /dev/zero) is an
+// error before more of it is held. size is the stream's size, -1 if
+// unknown.
+func readPGN(r io.Reader, name string, size int64) (*reading, error) {
+	ln := csvdata.NewLines(r, name, "a PGN file", 0)
+	defer ln.Close()
 	res := NewResults()
-	log := &gameLog{}
+	// A game takes 40 bytes of PGN at the very least.
+	log := newGameLog(size / 40)
 	var (
 		line                int // current line number
 		start               int // line where the current game started
 		white, black, score = -1, -1, -1
 		tags, moves         bool // the current game has tags / movetext
 		inComment           bool // inside a {...} comment spanning lines
-		long                []byte
+		scratch             []byte
 	)
 	errorf := func(l int, format string, a ...any) error {
 		return &DataError{File: name, Line: l, Msg: fmt.Sprintf(format, a...)}
 	}
+	names := newNameIndex()
 	player := func(v []byte) int {
-		if i, ok := res.index[string(v)]; ok {
+		if i := names.find(v); i >= 0 {
 			return i
 		}
-		return res.Player(latin1(v))
+		return names.index([]byte(latin1(v)))
 	}
 	finish := func() error {
 		defer func() { white, black, score, tags, moves = -1, -1, -1, false, false }()
@@ -52,7 +58,7 @@ func readPGN(r io.Reader, name string) (*Results, *gameLog, error) {
 		case black < 0:
 			return errorf(start, "game has no Black tag")
 		case white == black:
-			return errorf(start, "%q cannot play itself", res.Players[white])
+			return errorf(start, "%q cannot play itself", names.names[white])
 		case score == unfinished:
 			return nil
 		case score < 0:
@@ -62,22 +68,14 @@ func readPGN(r io.Reader, name string) (*Results, *gameLog, error) {
 		return nil
 	}
 	for {
-		b, err := br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			long = append(long[:0], b...)
-			for errors.Is(err, bufio.ErrBufferFull) {
-				b, err = br.ReadSlice('\n')
-				long = append(long, b...)
-			}
-			b = long
-		}
-		if len(b) == 0 && err != nil {
-			if err != io.EOF {
-				return nil, nil, err
-			}
+		b, _, err := ln.Next()
+		if err == io.EOF {
 			break
 		}
-		line++
+		if err != nil {
+			return nil, err
+		}
+		line = ln.Line()
 		b = trimRight(b)
 		if inComment {
 			k := bytes.IndexByte(b, '}')
@@ -90,16 +88,19 @@ func readPGN(r io.Reader, name string) (*Results, *gameLog, error) {
 			continue
 		}
 		t := trimLeft(b)
-		if len(t) > 0 && t[0] == '[' {
-			key, val, ok := parseTag(t)
-			if !ok {
-				return nil, nil, errorf(line, "malformed tag %q (want [Name \"value\"])", t)
+		// Tags, one or more, at the start of the line.
+		for len(t) > 0 && t[0] == '[' {
+			var key, val []byte
+			var ok bool
+			if key, val, t, ok = nextTag(t, &scratch); !ok {
+				return nil, errorf(line, "malformed tag %s (want [Name \"value\"])", excerpt(t))
 			}
+			t = trimLeft(t)
 			// A tag after movetext, or a second White or Black tag, starts
 			// the next game.
 			if moves || string(key) == "White" && white >= 0 || string(key) == "Black" && black >= 0 {
 				if err := finish(); err != nil {
-					return nil, nil, err
+					return nil, err
 				}
 			}
 			if !tags {
@@ -109,7 +110,7 @@ func readPGN(r io.Reader, name string) (*Results, *gameLog, error) {
 			switch string(key) {
 			case "White", "Black":
 				if len(val) == 0 {
-					return nil, nil, errorf(line, "empty %s tag: a player needs a name", key)
+					return nil, errorf(line, "empty %s tag: a player needs a name", key)
 				}
 				if string(key) == "White" {
 					white = player(val)
@@ -118,15 +119,14 @@ func readPGN(r io.Reader, name string) (*Results, *gameLog, error) {
 				}
 			case "Result":
 				if score = outcome(val); score < 0 {
-					return nil, nil, errorf(line, "result %q: want 1-0, 0-1, 1/2-1/2 or *", val)
+					return nil, errorf(line, "result %s: want 1-0, 0-1, 1/2-1/2 or *", excerpt(val))
 				}
 			}
-			continue
 		}
 		// Movetext: strip comments, then look for a result at the end.
 		var ok bool
-		if t, inComment, ok = stripComments(t); !ok {
-			return nil, nil, errorf(line, "unbalanced }")
+		if t, inComment, ok = stripComments(t, &scratch); !ok {
+			return nil, errorf(line, "unbalanced }")
 		}
 		t = trimRight(t)
 		if len(t) == 0 {
@@ -144,9 +144,17 @@ func readPGN(r io.Reader, name string) (*Results, *gameLog, error) {
 		}
 	}
 	if err := finish(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return res, log, nil
+	return (&reading{res: res, names: names, log: log}).done(), nil
+}
+
+// excerpt quotes b for an error message, cut to 60 bytes.
+func excerpt(b []byte) string {
+	if len(b) > 60 {
+		return strconv.Quote(string(b[:60])) + "..."
+	}
+	return strconv.Quote(string(b))
 }
 
 const unfinished = 3
@@ -180,37 +188,65 @@ func outcome(v []byte) int {
 	return -1
 }
 
-// parseTag splits [Name "value"] (with \" and \\ escapes in the value).
-func parseTag(t []byte) (key, val []byte, ok bool) {
-	t = trimRight(t)
-	if len(t) < 2 || t[len(t)-1] != ']' {
-		return nil, nil, false
-	}
-	t = trimRight(trimLeft(t[1 : len(t)-1]))
+// nextTag reads the tag [Name "value"] that begins t (with \" and \\
+// escapes in the value; a quote not followed by ] belongs to the value,
+// as careless writers leave them unescaped) and returns the rest of t.
+// An unescaped value is written to scratch.
+func nextTag(t []byte, scratch *[]byte) (key, val, rest []byte, ok bool) {
+	u := trimLeft(t[1:])
 	k := 0
-	for k < len(t) && t[k] != ' ' && t[k] != '\t' {
+	for k < len(u) && !endsKey[u[k]] {
 		k++
 	}
-	if k == 0 || k == len(t) {
-		return nil, nil, false
+	if k == 0 {
+		return nil, nil, t, false
 	}
-	key, t = t[:k], trimLeft(t[k:])
-	if len(t) < 2 || t[0] != '"' || t[len(t)-1] != '"' {
-		return nil, nil, false
+	key, u = u[:k], trimLeft(u[k:])
+	if len(u) == 0 || u[0] != '"' {
+		return nil, nil, t, false
 	}
-	val = t[1 : len(t)-1]
-	if bytes.IndexByte(val, '\\') >= 0 {
-		var u []byte
-		for i := 0; i < len(val); i++ {
-			if val[i] == '\\' && i+1 < len(val) {
-				i++
-			}
-			u = append(u, val[i])
+	u = u[1:]
+	escaped := false
+	for i := 0; i < len(u); i++ {
+		q := bytes.IndexByte(u[i:], '"')
+		if q < 0 {
+			break
 		}
-		val = u
+		if b := bytes.IndexByte(u[i:i+q], '\\'); b >= 0 {
+			// An escape before the next quote: step over it.
+			escaped = true
+			i += b + 1
+			continue
+		}
+		i += q
+		after := u[i+1:]
+		if len(after) > 0 && after[0] != ']' {
+			after = trimLeft(after)
+		}
+		if len(after) == 0 || after[0] != ']' {
+			continue
+		}
+		val, rest = u[:i], after[1:]
+		if escaped {
+			s := (*scratch)[:0]
+			for i := 0; i < len(val); i++ {
+				if val[i] == '\\' && i+1 < len(val) {
+					i++
+				}
+				s = append(s, val[i])
+			}
+			*scratch, val = s, s
+		}
+		if len(val) > 0 && (isSpace(val[0]) || isSpace(val[len(val)-1])) {
+			val = trimRight(trimLeft(val))
+		}
+		return key, val, rest, true
 	}
-	return key, trimRight(trimLeft(val)), true
+	return nil, nil, t, false
 }
+
+// endsKey marks the bytes that end a tag's name.
+var endsKey = [256]bool{' ': true, '\t': true, '"': true, ']': true}
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
@@ -229,8 +265,9 @@ func trimRight(b []byte) []byte {
 }
 
 // stripComments removes {...} comments and a ; comment from a movetext
-// line; open reports a { left open at the end of the line.
-func stripComments(t []byte) (out []byte, open, ok bool) {
+// line (writing to scratch when there are some); open reports a { left
+// open at the end of the line.
+func stripComments(t []byte, scratch *[]byte) (out []byte, open, ok bool) {
 	plain := true
 	for _, c := range t {
 		if c == '{' || c == ';' || c == '}' {
@@ -241,7 +278,8 @@ func stripComments(t []byte) (out []byte, open, ok bool) {
 	if plain {
 		return t, false, true
 	}
-	var b []byte
+	b := (*scratch)[:0]
+	defer func() { *scratch = b[:0] }()
 	for len(t) > 0 {
 		k := bytes.IndexAny(t, "{;}")
 		if k < 0 {

@@ -1,7 +1,11 @@
 package bt_test
 
 import (
+	"fmt"
+	"io"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -149,5 +153,97 @@ func TestPairsMatchPoints(t *testing.T) {
 	}
 	if seen != played {
 		t.Fatalf("%d pairs, %d played", seen, played)
+	}
+}
+
+// Tags may share a line, as some writers put them ([White "A"] [Black
+// "B"]); a quote inside a value that is not followed by ] belongs to the
+// value, as careless writers leave them unescaped.
+func TestReadPGNTagsOnOneLine(t *testing.T) {
+	src := "[White \"A\"] [Black \"B\"] [Result \"1-0\"]\n\n1. e4 1-0\n\n" +
+		"[Event \"The \"Big\" Open\"][White \"B\"][Black \"C \\\"Jr\\\"\"]\n[Result \"0-1\"]\n0-1\n" +
+		"[White \"C \\\"Jr\\\"\"] [Black \"A\"] [Result \"1/2-1/2\"] 1. d4 d5 1/2-1/2\n"
+	r, err := bt.Read(strings.NewReader(src), "x.pgn", "pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(r.Players, "|") != `A|B|C "Jr"` || len(r.Matchups) != 3 {
+		t.Fatalf("players %q, matchups %+v", r.Players, r.Matchups)
+	}
+	want := map[[2]int][3]float64{{0, 1}: {1, 0, 0}, {1, 2}: {0, 1, 0}, {2, 0}: {0, 0, 1}}
+	for _, m := range r.Matchups {
+		if w := want[[2]int{m.A, m.B}]; [3]float64{m.WinsA, m.WinsB, m.Draw} != w {
+			t.Errorf("%+v, want %v", m, w)
+		}
+	}
+}
+
+// A line longer than csvdata.MaxLine (a binary file, /dev/zero) is an
+// error on one line, at that line, before more of it is read.
+func TestReadPGNLongLine(t *testing.T) {
+	for _, src := range []io.Reader{
+		io.MultiReader(strings.NewReader("[White \"a\"]\n"), zeros{}),
+		strings.NewReader("[White \"a\"]\n[Black \"" + strings.Repeat("b", 2<<20) + "\"]\n"),
+	} {
+		_, err := bt.Read(src, "z.pgn", "pgn")
+		if err == nil || err.Error() != "z.pgn:2: line longer than 1048576 bytes: not a PGN file" {
+			t.Fatalf("got %v", err)
+		}
+	}
+}
+
+// zeros is an endless stream of zero bytes, like /dev/zero.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// DropNoGames leaves out the players of no games and renumbers the pairs,
+// which stay sorted.
+func TestDropNoGames(t *testing.T) {
+	src := "a,b,wins_a,wins_b\nx,w,0,0\ny,z,1,2\nv,x,0,0\nx,z,3,0\n"
+	players, p, err := bt.ReadPairs(strings.NewReader(src), "d.csv", "pairs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, q, dropped := bt.DropNoGames(players, p)
+	if strings.Join(kept, ",") != "x,y,z" || strings.Join(dropped, ",") != "w,v" || q.Players != 3 || q.Len() != 2 {
+		t.Fatalf("kept %q dropped %q pairs %+v", kept, dropped, q)
+	}
+	// x-z (3, 0) and y-z (1, 2), as indices 0-2 and 1-2.
+	if q.I[0] != 0 || q.J[0] != 2 || q.WinsI[0] != 3 || q.I[1] != 1 || q.J[1] != 2 || q.WinsJ[1] != 2 {
+		t.Fatalf("pairs %+v", q)
+	}
+}
+
+// A large pairs file in no order, some pairs listed several times in
+// either direction: ReadPairs sums and sorts them exactly as Read then
+// Pairs does.
+func TestReadPairsUnsorted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	var b strings.Builder
+	b.WriteString("a,b,wins_a,wins_b,draws\n")
+	for k := 0; k < 20000; k++ {
+		a, c := rng.IntN(300), rng.IntN(299)
+		if c >= a {
+			c++
+		}
+		fmt.Fprintf(&b, "p%d,p%d,%d,%d,%g\n", a, c, rng.IntN(4), rng.IntN(4), float64(rng.IntN(5))/2)
+	}
+	src := b.String()
+	players, p, err := bt.ReadPairs(strings.NewReader(src), "u.csv", "pairs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := bt.Read(strings.NewReader(src), "u.csv", "pairs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := r.Pairs()
+	if !slices.Equal(players, r.Players) || !slices.Equal(p.I, q.I) || !slices.Equal(p.J, q.J) ||
+		!slices.Equal(p.WinsI, q.WinsI) || !slices.Equal(p.WinsJ, q.WinsJ) || !slices.Equal(p.Draws, q.Draws) {
+		t.Fatalf("ReadPairs and Read then Pairs differ (%d and %d pairs)", p.Len(), q.Len())
+	}
+	if p.Len() >= 20000 {
+		t.Fatalf("%d pairs: no pair listed twice", p.Len())
 	}
 }

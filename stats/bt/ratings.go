@@ -24,7 +24,7 @@ func (f *Ratings) Elo() []float64 {
 		e[i] = f.Options.EloMean + f.Scale*400*math.Log10(g)
 	}
 	if f.anchor >= 0 {
-		shift := f.Options.AnchorElo - e[f.anchor]
+		shift := f.Options.anchors()[0].Elo - e[f.anchor]
 		for i := range e {
 			e[i] += shift
 		}
@@ -49,7 +49,7 @@ func (f *Ratings) Prob(i, j int) float64 {
 
 // SE returns the standard error of each Elo rating (on the scale of Elo):
 // of the difference to the anchor when there is one (0 for the anchor
-// itself). For many
+// itself), given the anchors when there are several. For many
 // players it is computed without the dense covariance, to the relative
 // accuracy Options.SETol (see SEAccuracy).
 func (f *Ratings) SE() []float64 {
@@ -72,22 +72,16 @@ func (f *Ratings) StdErrors(ctx context.Context) ([]float64, error) {
 	}
 	se := make([]float64, len(f.Gamma))
 	for i := range se {
-		vi := v.theta[i]
-		if f.anchor >= 0 {
-			vi = v.theta[i] + v.theta[f.anchor] - 2*v.col[i]
-			if i == f.anchor {
-				vi = 0
-			}
-		}
-		se[i] = f.Scale * eloPerNat * math.Sqrt(math.Max(vi, 0))
+		se[i] = f.Scale * eloPerNat * math.Sqrt(math.Max(v.theta[i], 0))
 	}
 	return se, nil
 }
 
 // SEAccuracy says how the standard errors were computed: "dense" (the
-// dense covariance), "series" (the deflated series, with bound the largest
-// relative error it allows) or "solves" (one solve per player), and the
-// bound (0 when exact to solver precision).
+// dense covariance), "exact" (a sparse factorisation), "series" (the
+// deflated series, exact solves for the players it could not bound well
+// enough, with bound the largest relative error left) or "solves" (one
+// solve per player), and the bound (0 when exact to solver precision).
 func (f *Ratings) SEAccuracy() (method string, bound float64) {
 	v, err := f.variancesCtx(context.Background())
 	if err != nil {
@@ -190,7 +184,11 @@ func (f *Ratings) covColumn(ctx context.Context, i int) ([]float64, error) {
 		}
 		return col, nil
 	}
-	col, err := newLapSolver(f.prob).solveL(ctx, unit(f.prob.n, i))
+	ls := v.ls
+	if ls == nil {
+		ls = newLapSolver(f.prob, f.grounded())
+	}
+	col, err := ls.solveK(ctx, unit(f.prob.n, i))
 	if err != nil {
 		return nil, err
 	}

@@ -62,6 +62,9 @@ func (r *Results) Index(name string) (int, bool) {
 // beyond which float64 no longer counts games one by one.
 const MaxCount = 1 << 53
 
+// countOK reports whether x is a count of games: a number in [0, MaxCount].
+func countOK(x float64) bool { return x >= 0 && x <= MaxCount }
+
 // checkCounts checks that counts of games are numbers in [0, MaxCount].
 func checkCounts(a, b string, counts ...float64) error {
 	for _, x := range counts {
@@ -221,7 +224,8 @@ func (p *Pairs) check() error {
 		if k > 0 && (p.I[k-1] > i || p.I[k-1] == i && p.J[k-1] >= j) {
 			return &InputError{fmt.Sprintf("pair %d (%d, %d): pairs must be sorted by (I, J) and distinct", k, i, j)}
 		}
-		if err := checkCounts(fmt.Sprint(i), fmt.Sprint(j), p.WinsI[k], p.WinsJ[k], p.Draws[k]); err != nil {
+		if !countOK(p.WinsI[k]) || !countOK(p.WinsJ[k]) || !countOK(p.Draws[k]) {
+			err := checkCounts(fmt.Sprint(i), fmt.Sprint(j), p.WinsI[k], p.WinsJ[k], p.Draws[k])
 			return &InputError{"pairs: player " + err.Error()}
 		}
 	}
@@ -239,4 +243,31 @@ func square(n int) [][]float64 {
 		m[i] = make([]float64, n)
 	}
 	return m
+}
+
+// DropNoGames returns the players who played some game in p, p with them
+// renumbered in the same order, and the names of the others: ReadPairs
+// lists players named only in records of no games, whom no fit can rate.
+func DropNoGames(players []string, p *Pairs) (kept []string, out *Pairs, dropped []string) {
+	played := make([]bool, p.Players)
+	for k := range p.I {
+		played[p.I[k]], played[p.J[k]] = true, true
+	}
+	idx := make([]int32, p.Players)
+	for i, ok := range played {
+		if ok {
+			idx[i] = int32(len(kept))
+			kept = append(kept, players[i])
+		} else {
+			dropped = append(dropped, players[i])
+		}
+	}
+	if len(dropped) == 0 {
+		return players, p, nil
+	}
+	out = &Pairs{Players: len(kept), I: make([]int32, p.Len()), J: make([]int32, p.Len()), WinsI: p.WinsI, WinsJ: p.WinsJ, Draws: p.Draws}
+	for k := range p.I {
+		out.I[k], out.J[k] = idx[p.I[k]], idx[p.J[k]]
+	}
+	return kept, out, dropped
 }

@@ -8,60 +8,96 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
-
-	"github.com/coevolab/coevo/internal/chunks"
 )
 
 // Standard errors come from the inverse of the observed information H
-// (the negative Hessian of the log-likelihood at the estimate) under the
-// constraint that the log-strengths sum to zero. Write H in blocks: the
-// weighted Laplacian L of the players (weight c_k on each pair), the
-// columns U that couple them to the model parameters (first-move
-// advantage, draw parameter), and the parameters' block C. Then
+// (the negative Hessian of the log-likelihood at the estimate): under the
+// constraint that the log-strengths sum to zero, or, with anchors, given
+// the anchors (H read on the other players only, "grounded"). Write H in
+// blocks: the weighted Laplacian L of the players (weight c_k on each
+// pair), the columns U that couple them to the model parameters
+// (first-move advantage, draw parameter), and the parameters' block C.
+// Then, with K the inverse of L (its Moore-Penrose inverse L+, or the
+// inverse of its block on the players not anchored),
 //
-//	Cov(strengths)  = L+ + Z F^-1 Z^T,  Z = L+ U,  F = C - U^T Z,
-//	Cov(parameters) = F^-1,
+//	Cov(strengths)  = K + Z F^-1 Z^T,  Z = K U,  F = C - U^T Z,
+//	Cov(parameters) = F^-1.
 //
-// L+ being the Moore-Penrose inverse of L. Z takes one conjugate-gradient
-// solve per parameter; what costs is the diagonal of L+. For few players
-// it comes from a dense Cholesky factorisation (exact). For many, from
-// this identity, with D the diagonal of L and d = D 1, s = sum D:
+// Z takes one conjugate-gradient solve per parameter; what costs is the
+// diagonal of K. Up to denseSE players it comes from the dense covariance
+// (exact). For more, within a budget of work proportional to the pairs
+// (about what the fit itself costs), by the first of these that applies:
 //
-//	L+ = P M^-1 P,  M = L + d d^T / s,  P = I - 1 1^T / n,
-//	M^-1 = D^-1/2 (I - A)^-1 D^-1/2,  A = D^-1/2 (D - L) D^-1/2 - u u^T,
+//  1. Exact, by a sparse Cholesky factorisation in the envelope of a
+//     reverse Cuthill-McKee ordering and the inverse's entries inside the
+//     envelope (Takahashi's equations), when the envelope is small: the
+//     tournaments that mix slowly (chains, ladders, versions of an
+//     engine played against their predecessors) are the ones whose
+//     envelope is narrow.
+//  2. A deflated series, for the tournaments that mix well. With D the
+//     diagonal of L, d = D 1 and s = sum D, in the centred case
+//     K = P M^-1 P with M = L + d d^T / s, P = I - 1 1^T / n, and
+//     M^-1 = D^-1/2 (I - A)^-1 D^-1/2 with A = D^-1/2 (D - L) D^-1/2 - u u^T,
+//     u = D^1/2 1 / sqrt(s) (grounded: M = L, no u). A is symmetric with
+//     its spectrum inside (-1, 1), and for a well mixed tournament nearly
+//     all of it is close to 0. Lanczos finds the few eigenpairs
+//     (mu_k, v_k) of A that are not; on the rest of the space A's
+//     spectrum lies in [-rho, rho], and
 //
-// u = D^1/2 1 / sqrt(s). A is symmetric with its spectrum inside (-1, 1)
-// for a connected tournament, and for a well mixed one nearly all of it
-// is close to 0. Lanczos finds the few eigenpairs (mu_k, v_k) of A that
-// are not; on the rest of the space A's spectrum lies in [-rho, rho], and
+//     (I - A)^-1_ii = sum_k v_ki^2 / (1 - mu_k) + 1 - sum_k v_ki^2
+//     + sum_{t=1..2h-1} [(A^t)_ii - sum_k mu_k^t v_ki^2] + R_i,
+//     R_i = y^T (I - A)^-1 y  in  |y|^2 [1/(1+rho), 1/(1-rho)],
 //
-//	(I - A)^-1_ii = sum_k v_ki^2 / (1 - mu_k) + 1 - sum_k v_ki^2 (1 + mu_k)
-//	                + A_ii + R_i,
-//	R_i = a_i^T (I - A)^-1 a_i  in  |a_i|^2 [1/(1+rho), 1/(1-rho)],
+//     y = Q A^h e_i, Q projecting out the v_k. The terms (A^t)_ii come
+//     from player i's neighbours (h = 1), neighbours' neighbours (h = 2)
+//     or one hop further (h = 3); taking R_i at the middle of its interval
+//     bounds the error by |y|^2 rho / (1 - rho^2). Every player starts at
+//     h = 1 and goes further only while its bound is not within
+//     Options.SETol of its standard error and the budget allows.
+//  3. Exact conjugate-gradient solves for the players still above the
+//     tolerance, as many as the budget allows; the others keep the
+//     series' value, and the bound reported (SEAccuracy) is the largest
+//     left, not the tolerance asked for.
 //
-// with a_i the i-th column of A with the v_k removed, whose squared norm
-// (A^2)_ii - sum_k mu_k^2 v_ki^2 takes one pass over the pairs. Taking R_i
-// at the middle of its interval bounds the error by
-// |a_i|^2 rho / (1 - rho^2), typically 1e-5 of the variance. When that
-// bound exceeds Options.SETol, or a spot check of a few players by exact
-// solves disagrees with it, the diagonal is computed exactly instead (by
-// dense factorisation, or one conjugate-gradient solve per player).
+// Up to denseFallback players the dense covariance replaces a series
+// whose bound cannot be met. The cost is thus bounded whatever the
+// tournament, and the accuracy is stated.
 
 // variances are the pieces of the covariance the ratings report.
 type variances struct {
-	theta  []float64     // Var(log-strength i), sum-zero constraint
+	theta  []float64     // Var(log-strength i): centred, or given the anchors (0 for an anchor)
 	params []float64     // variances of the log first-move advantage and the draw parameter
-	col    []float64     // column of the anchor in Cov(strengths), or nil
 	bound  float64       // bound on the relative error of the SEs (0: exact to solver precision)
-	method string        // "dense", "series" or "solves"
-	z      [][]float64   // L+ U, one column per model parameter (sparse methods)
+	method string        // "dense", "exact", "series" or "solves"
+	z      [][]float64   // K U, one column per model parameter (sparse methods)
 	finv   *mat.SymDense // F^-1, the parameters' covariance
+	ls     *lapSolver
 }
 
 // denseSE: up to this many players, SEs come from the dense covariance.
 // denseFallback: up to this many, the dense covariance is the fallback
 // when the series' bound fails. (Variables for the tests.)
 var denseSE, denseFallback = 800, 3000
+
+// seBudget is the work, in operations on one pair (a multiply-add over a
+// term of the likelihood), the sparse standard errors may take at the
+// default tolerance: about the cost of the fit itself. A tighter
+// tolerance buys proportionally more. (A variable for the tests.)
+var seBudget = func(pairs, players int) float64 { return 2e8 + 400*float64(pairs+players) }
+
+// grounded returns the players whose variance is 0 (the anchors), or nil
+// when the variances are centred.
+func (f *Ratings) grounded() []bool {
+	if f.fixed != nil {
+		return f.fixed
+	}
+	if f.anchor >= 0 {
+		g := make([]bool, len(f.Gamma))
+		g[f.anchor] = true
+		return g
+	}
+	return nil
+}
 
 func (f *Ratings) variancesCtx(ctx context.Context) (*variances, error) {
 	if f.vars != nil {
@@ -98,19 +134,14 @@ func (f *Ratings) denseVariances() *variances {
 	for k := n; k < c.SymmetricDim(); k++ {
 		v.params = append(v.params, c.At(k, k))
 	}
-	if f.anchor >= 0 {
-		v.col = make([]float64, n)
-		for i := range v.col {
-			v.col[i] = c.At(i, f.anchor)
-		}
-	}
 	return v
 }
 
 // Cov returns the covariance of the log-strengths (and, after them, of the
 // log first-move advantage and the draw parameter when they are modelled):
 // the inverse of the observed Fisher information under the constraint that
-// the log-strengths sum to 0. It is dense, so it takes memory in the
+// the log-strengths sum to 0, or, with anchors, given the anchors (whose
+// rows and columns are then 0). It is dense, so it takes memory in the
 // square and time in the cube of the players; SE does not need it.
 func (f *Ratings) Cov() *mat.SymDense {
 	if f.cov != nil {
@@ -118,8 +149,12 @@ func (f *Ratings) Cov() *mat.SymDense {
 	}
 	p := f.prob
 	n, k := p.n, p.dim
+	ground := f.grounded()
 	info := mat.NewSymDense(k, nil)
 	add := func(a, b int, w float64) {
+		if ground != nil && (a < n && ground[a] || b < n && ground[b]) {
+			return
+		}
 		if a > b {
 			a, b = b, a
 		}
@@ -149,10 +184,20 @@ func (f *Ratings) Cov() *mat.SymDense {
 	if p.id >= 0 {
 		add(p.id, p.id, p.q)
 	}
-	// The information is singular along u = (1,...,1,0..)/sqrt(n); with
-	// the null space exactly span(u), pinv(I) = (I + u u^T)^-1 - u u^T.
+	// Centred: the information is singular along u = (1,...,1,0..)/sqrt(n);
+	// with the null space exactly span(u), pinv(I) = (I + u u^T)^-1 - u u^T.
+	// Grounded: the anchors' rows and columns are those of the identity,
+	// then 0.
 	u := 1 / float64(n)
-	for a := 0; a < n; a++ {
+	if ground != nil {
+		u = 0
+		for a, g := range ground {
+			if g {
+				info.SetSym(a, a, 1)
+			}
+		}
+	}
+	for a := 0; a < n && u != 0; a++ {
 		for b := a; b < n; b++ {
 			info.SetSym(a, b, info.At(a, b)+u)
 		}
@@ -166,9 +211,16 @@ func (f *Ratings) Cov() *mat.SymDense {
 			cov.SetSym(i, i, math.NaN())
 		}
 	}
-	for a := 0; a < n; a++ {
+	for a := 0; a < n && u != 0; a++ {
 		for b := a; b < n; b++ {
 			cov.SetSym(a, b, cov.At(a, b)-u)
+		}
+	}
+	for a := 0; a < n && ground != nil; a++ {
+		if ground[a] {
+			for b := 0; b < k; b++ {
+				cov.SetSym(a, b, 0)
+			}
 		}
 	}
 	f.cov = cov
@@ -197,29 +249,52 @@ func (p *problem) lap(v, y []float64) {
 	}
 }
 
-// lapSolver solves with L+ by conjugate gradients on M = L + d d^T / s.
+// lapSolver solves with K: centred, K = P M^-1 P with M = L + d d^T / s;
+// grounded, K = M^-1 with M the block of L on the players not marked
+// (vectors are 0 at the marked players).
 type lapSolver struct {
-	p    *problem
-	D    []float64 // diagonal of L
-	s    float64
-	prec []float64
+	p      *problem
+	ground []bool
+	D      []float64 // diagonal of L
+	s      float64
+	prec   []float64
+	// iters is the iterations of the last exact solve.
+	iters int
 }
 
-func newLapSolver(p *problem) *lapSolver {
-	ls := &lapSolver{p: p, D: make([]float64, p.n), prec: make([]float64, p.n)}
-	for i := range ls.D {
-		ls.D[i] = p.diag[i] - p.gauge
-		ls.s += ls.D[i]
+func newLapSolver(p *problem, ground []bool) *lapSolver {
+	ls := &lapSolver{p: p, ground: ground, D: make([]float64, p.n), prec: make([]float64, p.n)}
+	t := p.t
+	for k := range t.I {
+		ls.D[t.I[k]] += p.c[k]
+		ls.D[t.J[k]] += p.c[k]
+	}
+	for _, d := range ls.D {
+		ls.s += d
 	}
 	for i, d := range ls.D {
-		ls.prec[i] = d + d*d/ls.s
+		ls.prec[i] = d
+		if ground == nil {
+			ls.prec[i] += d * d / ls.s
+		}
 	}
 	return ls
 }
 
+// free reports whether player i is not marked.
+func (ls *lapSolver) free(i int) bool { return ls.ground == nil || !ls.ground[i] }
+
 // mulM sets y = M v.
 func (ls *lapSolver) mulM(v, y []float64) {
 	ls.p.lap(v, y)
+	if ls.ground != nil {
+		for i, g := range ls.ground {
+			if g {
+				y[i] = 0
+			}
+		}
+		return
+	}
 	dv := dot(ls.D, v) / ls.s
 	for i, d := range ls.D {
 		y[i] += d * dv
@@ -228,19 +303,34 @@ func (ls *lapSolver) mulM(v, y []float64) {
 
 // solveM solves M x = b to relative residual tol.
 func (ls *lapSolver) solveM(ctx context.Context, b, x []float64, tol float64) error {
-	_, err := cg(ctx, ls.mulM, ls.prec, b, x, tol, 20*len(b)+100)
+	it, err := cg(ctx, ls.mulM, ls.prec, b, x, tol, 20*len(b)+100)
+	ls.iters = it
 	return err
 }
 
-// solveL returns L+ b.
-func (ls *lapSolver) solveL(ctx context.Context, b []float64) ([]float64, error) {
+// project makes b a right-hand side of M: centred (P b), or 0 at the
+// marked players.
+func (ls *lapSolver) project(b []float64) {
+	if ls.ground == nil {
+		center(b)
+		return
+	}
+	for i, g := range ls.ground {
+		if g {
+			b[i] = 0
+		}
+	}
+}
+
+// solveK returns K b.
+func (ls *lapSolver) solveK(ctx context.Context, b []float64) ([]float64, error) {
 	pb := slices.Clone(b)
-	center(pb)
+	ls.project(pb)
 	x := make([]float64, len(b))
 	if err := ls.solveM(ctx, pb, x, 1e-12); err != nil {
 		return nil, err
 	}
-	center(x)
+	ls.project(x)
 	return x, nil
 }
 
@@ -248,30 +338,29 @@ func (ls *lapSolver) solveL(ctx context.Context, b []float64) ([]float64, error)
 func (f *Ratings) sparseVariances(ctx context.Context) (*variances, error) {
 	p := f.prob
 	n := p.n
-	ls := newLapSolver(p)
-	v := &variances{method: "series"}
-
-	diagLp, bound, order, err := ls.seriesDiag(ctx, f.Options.SETol)
+	ls := newLapSolver(p, f.grounded())
+	v := &variances{ls: ls}
+	budget := seBudget(p.t.Len(), n) * math.Max(1, 1e-3/f.Options.SETol)
+	progress := f.Options.Progress
+	if progress == nil {
+		progress = func(int, int) {}
+	}
+	diag, bound, method, err := ls.diagonal(ctx, f.Options.SETol, budget, progress)
 	if err != nil {
 		return nil, err
 	}
-	if order == 0 {
+	if method == "" {
 		if n <= denseFallback {
 			return f.denseVariances(), nil
 		}
-		v.method = "solves"
-		if diagLp, err = ls.exactDiag(ctx); err != nil {
-			return nil, err
-		}
-		bound = make([]float64, n)
+		method = "series"
 	}
-	v.theta = diagLp
+	v.theta, v.method = diag, method
 
-	// The model parameters: Woodbury with Z = L+ U.
-	var U [][]float64
+	// The model parameters: Woodbury with Z = K U.
 	g := p.dim - n
 	if g > 0 {
-		U = make([][]float64, g)
+		U := make([][]float64, g)
 		for a := range U {
 			U[a] = make([]float64, n)
 		}
@@ -291,28 +380,28 @@ func (f *Ratings) sparseVariances(ctx context.Context) (*variances, error) {
 				U[col][j] -= p.e[k]
 			}
 		}
-		C := mat.NewSymDense(g, nil)
-		for a := 0; a < g; a++ {
-			for b := a; b < g; b++ {
-				C.SetSym(a, b, f.paramInfo(a, b))
-			}
+		for a := range U {
+			ls.project(U[a])
 		}
 		Z := make([][]float64, g)
 		for a := range Z {
-			if Z[a], err = ls.solveL(ctx, U[a]); err != nil {
+			if Z[a], err = ls.solveK(ctx, U[a]); err != nil {
 				return nil, err
 			}
 		}
 		F := mat.NewSymDense(g, nil)
 		for a := 0; a < g; a++ {
 			for b := a; b < g; b++ {
-				F.SetSym(a, b, C.At(a, b)-dot(U[a], Z[b]))
+				F.SetSym(a, b, f.paramInfo(a, b)-dot(U[a], Z[b]))
 			}
 		}
 		var ch mat.Cholesky
 		Finv := mat.NewSymDense(g, nil)
 		if !ch.Factorize(F) {
-			return f.denseVariances(), nil
+			if n <= denseFallback {
+				return f.denseVariances(), nil
+			}
+			return nil, errNoProgress
 		}
 		ch.InverseTo(Finv)
 		v.z, v.finv = Z, Finv
@@ -323,46 +412,17 @@ func (f *Ratings) sparseVariances(ctx context.Context) (*variances, error) {
 			v.theta[i] += v.lowRank(i, i)
 		}
 	}
-	if f.anchor >= 0 {
-		if v.col, err = ls.solveL(ctx, unit(n, f.anchor)); err != nil {
-			return nil, err
-		}
-		for i := range v.col {
-			v.col[i] += v.lowRank(i, f.anchor)
-		}
-	}
 	// The bound on each variance is absolute; report it relative to the
 	// standard errors that use it.
 	for i := 0; i < n; i++ {
-		vi, bi := v.theta[i], bound[i]
-		if f.anchor >= 0 {
-			if i == f.anchor {
-				continue
-			}
-			vi = v.theta[i] + v.theta[f.anchor] - 2*v.col[i]
-			bi = bound[i] + bound[f.anchor]
+		if bound[i] > 0 {
+			v.bound = math.Max(v.bound, bound[i]/(2*v.theta[i]))
 		}
-		v.bound = math.Max(v.bound, bi/(2*vi))
-	}
-	if v.bound > f.Options.SETol {
-		if n <= denseFallback {
-			return f.denseVariances(), nil
-		}
-		// Anchored differences can be far smaller than the variances
-		// they come from: solve for every player.
-		exact, err := ls.exactDiag(ctx)
-		if err != nil {
-			return nil, err
-		}
-		for i := range exact {
-			v.theta[i] += exact[i] - diagLp[i]
-		}
-		v.bound, v.method = 0, "solves"
 	}
 	return v, nil
 }
 
-// lowRank is entry (i, j) of the model parameters' correction to L+ in
+// lowRank is entry (i, j) of the model parameters' correction to K in
 // the strengths' covariance, Z F^-1 Z^T (0 without parameters).
 func (v *variances) lowRank(i, j int) float64 {
 	s := 0.0
@@ -412,71 +472,160 @@ func unit(n, i int) []float64 {
 	return e
 }
 
-// exactDiag returns the diagonal of L+ by one solve per player.
-func (ls *lapSolver) exactDiag(ctx context.Context) ([]float64, error) {
+// diagonal returns the diagonal of K with an absolute bound on each
+// entry's error, and how it was computed: "exact" (sparse factorisation),
+// "series", "solves" (every player solved exactly), or "" when the series
+// could not be trusted (a slowly mixing tournament whose envelope is too
+// wide) and only solves would do: the caller falls back, and the diagonal
+// returned is the series' with its bound.
+func (ls *lapSolver) diagonal(ctx context.Context, tol, budget float64, progress func(done, total int)) (diag, bound []float64, method string, err error) {
 	n := ls.p.n
-	out := make([]float64, n)
-	e := make([]float64, n)
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		x, err := ls.solveL(ctx, e)
-		if err != nil {
-			return nil, err
-		}
-		e[i] = 0
-		out[i] = x[i]
+	g := newGraph(ls)
+	if d, ok, err := ls.envelopeDiag(ctx, g, budget/2); err != nil || ok {
+		return d, make([]float64, n), "exact", err
 	}
-	return out, nil
+	var rho float64
+	diag, bound, rho, err = ls.series(ctx, g, tol, budget, progress)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	over := func() []int {
+		var out []int
+		for i := range diag {
+			if ls.free(i) && !(bound[i] <= 2*tol*diag[i]) {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	left := over()
+	solveCost := float64(max(ls.iters, 10)) * 4 * float64(ls.p.t.Len()+n)
+	trusted := rho < 0.95
+	if len(left) == 0 && trusted {
+		return diag, bound, "series", nil
+	}
+	if !trusted && len(left) == 0 {
+		left = make([]int, 0, n)
+		for i := range diag {
+			if ls.free(i) {
+				left = append(left, i)
+			}
+		}
+	}
+	// Exact solves for the players left, the worst first, as far as the
+	// budget allows.
+	slices.SortFunc(left, func(a, b int) int {
+		ra, rb := bound[a]/diag[a], bound[b]/diag[b]
+		switch {
+		case ra > rb:
+			return -1
+		case ra < rb:
+			return 1
+		}
+		return a - b
+	})
+	// (Solving some of them would hardly lower the largest bound: all or
+	// none.)
+	if float64(len(left))*solveCost > budget/2 {
+		if !trusted {
+			return diag, bound, "", nil
+		}
+		return diag, bound, "series", nil
+	}
+	if err := ls.exactDiag(ctx, left, diag, bound, progress); err != nil {
+		return nil, nil, "", err
+	}
+	if len(left) == ls.freeCount() {
+		return diag, bound, "solves", nil
+	}
+	return diag, bound, "series", nil
 }
 
-// seriesDiag estimates the diagonal of L+ by the deflated series above,
-// with a bound on each entry's error; order is the order used (1 or 3),
-// 0 when the bound is not
-// within tol of the standard errors or a spot check fails.
-func (ls *lapSolver) seriesDiag(ctx context.Context, tol float64) (diag, bound []float64, order int, err error) {
+func (ls *lapSolver) freeCount() int {
+	c := 0
+	for i := 0; i < ls.p.n; i++ {
+		if ls.free(i) {
+			c++
+		}
+	}
+	return c
+}
+
+// exactDiag replaces the entries of the given players by exact solves.
+func (ls *lapSolver) exactDiag(ctx context.Context, players []int, diag, bound []float64, progress func(done, total int)) error {
+	n := ls.p.n
+	for k, i := range players {
+		x, err := ls.solveK(ctx, unit(n, i))
+		if err != nil {
+			return err
+		}
+		diag[i], bound[i] = x[i], 0
+		progress(k+1, len(players))
+	}
+	return nil
+}
+
+// series estimates the diagonal of K by the deflated series, each player
+// to the order its bound needs and the budget allows; it returns the
+// diagonal, the bounds and rho.
+func (ls *lapSolver) series(ctx context.Context, g *graph, tol, budget float64, progress func(done, total int)) (diag, bound []float64, rho float64, err error) {
 	p := ls.p
 	n := p.n
-	D, s := ls.D, ls.s
-	sq := make([]float64, n) // sqrt(D)
+	D := ls.D
+	sq := make([]float64, n) // sqrt(D), 0 at marked players
 	u := make([]float64, n)
 	for i := range D {
-		sq[i] = math.Sqrt(D[i])
-		u[i] = sq[i] / math.Sqrt(s)
+		if ls.free(i) {
+			sq[i] = math.Sqrt(D[i])
+		}
+		if ls.ground == nil {
+			u[i] = sq[i] / math.Sqrt(ls.s)
+		}
 	}
-	// (S^2)_ii = sum_j W_ij^2 / (D_i D_j), W_ij summed over the terms of
-	// the pair (a pair has several terms when seats are modelled).
-	s2 := ls.squares()
-	// A v = D^-1/2 (D - L) D^-1/2 v - u (u.v).
+	// A v = D^-1/2 (D - L) D^-1/2 v - u (u.v), on the free players.
 	tmp, ltmp := make([]float64, n), make([]float64, n)
 	mulA := func(v, y []float64) {
 		for i := range v {
-			tmp[i] = v[i] / sq[i]
+			tmp[i] = 0
+			if sq[i] > 0 {
+				tmp[i] = v[i] / sq[i]
+			}
 		}
 		p.lap(tmp, ltmp)
 		uv := dot(u, v)
 		for i := range y {
-			y[i] = (D[i]*tmp[i]-ltmp[i])/sq[i] - u[i]*uv
+			y[i] = 0
+			if sq[i] > 0 {
+				y[i] = (D[i]*tmp[i]-ltmp[i])/sq[i] - u[i]*uv
+			}
 		}
 	}
-	mu, V, rho := lanczos(ctx, mulA, u, min(n-1, 120))
+	var null []float64
+	if ls.ground == nil {
+		null = u
+	}
+	mu, V, rho := lanczos(ctx, mulA, null, sq, min(ls.freeCount()-1, 120))
 	if err := ctx.Err(); err != nil {
 		return nil, nil, 0, err
 	}
-	if !(rho < 0.95) {
-		return nil, nil, 0, nil // mixes too slowly for the series
+	if rho >= 0.999 {
+		rho = 0.999
 	}
 	diag = make([]float64, n)
 	bound = make([]float64, n)
-	// series sums the terms t = 0 .. len(st) of (I - A)^-1_ii, st[t-1] =
-	// (S^t)_ii, and bounds the rest with |Q A^s e_i|^2 = last.
-	series := func(i int, st []float64, last float64) {
+	// estimate sets player i's entry from (S^t)_ii, t = 1 .. len(st),
+	// and |Q A^h e_i|^2 = last.
+	estimate := func(i int, st []float64, last float64) {
+		if !ls.free(i) {
+			return
+		}
 		b := 1.0
 		for k, m := range mu {
 			w := V[k][i] * V[k][i]
 			b += w/(1-m) - w
 		}
 		for t, x := range st {
-			b += x - u[i]*u[i] // (A^t)_ii = (S^t)_ii - u_i^2, t >= 1
+			b += x - u[i]*u[i] // (A^t)_ii = (S^t)_ii - u_i^2
 			for k, m := range mu {
 				b -= math.Pow(m, float64(t+1)) * V[k][i] * V[k][i]
 			}
@@ -486,249 +635,129 @@ func (ls *lapSolver) seriesDiag(ctx context.Context, tol float64) (diag, bound [
 		diag[i] = b / D[i]
 		bound[i] = last * rho / (1 - rho*rho) / D[i]
 	}
-	// First order: the terms t = 0, 1 and the rest from |Q A e_i|^2.
-	firstOK, order := true, 1
-	for i := 0; i < n; i++ {
-		a2 := s2[i] - u[i]*u[i]
+	// |Q A^h e_i|^2 from (S^2h)_ii.
+	tail := func(i int, s2h float64, h int) float64 {
+		a := s2h - u[i]*u[i]
 		for k, m := range mu {
-			a2 -= m * m * V[k][i] * V[k][i]
+			a -= math.Pow(m, float64(2*h)) * V[k][i] * V[k][i]
 		}
-		series(i, []float64{0}, a2)
-		firstOK = firstOK && bound[i] <= 2*tol*diag[i]
+		return a
 	}
-	// Third order, when the first is not enough and the neighbours'
-	// neighbours are few enough to visit: t = 0 .. 3 and the rest from
-	// |Q A^2 e_i|^2, from y = S^2 e_i: (S^2)_ii = y_i, (S^3)_ii = (S y)_i,
-	// (S^4)_ii = |y|^2.
-	if !firstOK && ls.twoHopCost() <= twoHopBudget {
-		order = 3
-		s2, s3, s4 := ls.twoHop(sq)
-		for i := 0; i < n; i++ {
-			a4 := s4[i] - u[i]*u[i]
-			for k, m := range mu {
-				a4 -= m * m * m * m * V[k][i] * V[k][i]
-			}
-			series(i, []float64{0, s2[i], s3[i]}, a4)
-		}
-	}
-	// L+_ii = M^-1_ii - 2 (M^-1 1)_i / n + 1^T M^-1 1 / n^2.
-	w := make([]float64, n)
-	ones := make([]float64, n)
-	for i := range ones {
-		ones[i] = 1
-	}
-	if err := ls.solveM(ctx, ones, w, 1e-12); err != nil {
-		return nil, nil, 0, err
-	}
+	// The centring terms, exact: K_ii = M^-1_ii - 2 w_i / n + sum w / n^2,
+	// w = M^-1 1.
+	var w []float64
 	sw := 0.0
-	for _, x := range w {
-		sw += x
+	if ls.ground == nil {
+		w = make([]float64, n)
+		ones := make([]float64, n)
+		for i := range ones {
+			ones[i] = 1
+		}
+		if err := ls.solveM(ctx, ones, w, 1e-12); err != nil {
+			return nil, nil, 0, err
+		}
+		for _, x := range w {
+			sw += x
+		}
 	}
-	for i := range diag {
-		diag[i] += -2*w[i]/float64(n) + sw/float64(n)/float64(n)
+	centre := func(i int) {
+		if w != nil {
+			diag[i] += -2*w[i]/float64(n) + sw/float64(n)/float64(n)
+		}
 	}
-	for i := range diag {
-		if !(bound[i] <= 2*tol*diag[i]) {
-			return diag, bound, 0, nil
+	s2 := g.squares()
+	for i := 0; i < n; i++ {
+		estimate(i, []float64{0}, tail(i, s2[i], 1))
+		centre(i)
+	}
+	spent := float64(g.pairs())
+	over := func() []int {
+		var out []int
+		for i := range diag {
+			if ls.free(i) && !(bound[i] <= 2*tol*diag[i]) {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	// Further orders for the players that need them, while affordable.
+	for h := 2; h <= 3; h++ {
+		left := over()
+		if len(left) == 0 {
+			break
+		}
+		cost := g.cost(left, h)
+		if spent+cost > budget/2 {
+			break
+		}
+		spent += cost
+		st := make([][]float64, n)
+		if err := g.powers(ctx, left, h, st, progress); err != nil {
+			return nil, nil, 0, err
+		}
+		for _, i := range left {
+			s := st[i]
+			estimate(i, s[:2*h-1], tail(i, s[2*h-1], h))
+			centre(i)
 		}
 	}
 	// Spot checks by exact solves: the player with the largest bound
 	// relative to its variance, and those with the least and the most
-	// information.
-	worst, fewest, most := 0, 0, 0
+	// information. A failure distrusts rho: every bound is then void.
+	worst, fewest, most := -1, -1, -1
 	for i := range diag {
-		if bound[i]/diag[i] > bound[worst]/diag[worst] {
+		if !ls.free(i) {
+			continue
+		}
+		if worst < 0 || bound[i]/diag[i] > bound[worst]/diag[worst] {
 			worst = i
 		}
-		if D[i] < D[fewest] {
+		if fewest < 0 || D[i] < D[fewest] {
 			fewest = i
 		}
-		if D[i] > D[most] {
+		if most < 0 || D[i] > D[most] {
 			most = i
 		}
 	}
-	x := make([]float64, n)
 	for _, i := range []int{worst, fewest, most} {
-		e := unit(n, i)
-		center(e)
-		if err := ls.solveM(ctx, e, x, 1e-10); err != nil {
+		x, err := ls.solveK(ctx, unit(n, i))
+		if err != nil {
 			return nil, nil, 0, err
 		}
-		center(x)
 		if !(math.Abs(x[i]-diag[i]) <= bound[i]+1e-8*x[i]) {
-			return diag, bound, 0, nil
+			return diag, bound, 1, nil
 		}
 	}
-	return diag, bound, order, nil
-}
-
-// twoHopBudget bounds the work of the third-order series: the sum over
-// players of their neighbours' degrees.
-const twoHopBudget = 4e8
-
-// adjacency returns the pairs as a symmetric CSR (a pair with several
-// terms appears once per term).
-func (ls *lapSolver) adjacency() (start []int32, adj []int32, w []float64) {
-	t := ls.p.t
-	n := ls.p.n
-	start = make([]int32, n+1)
-	for k := range t.I {
-		start[t.I[k]+1]++
-		start[t.J[k]+1]++
-	}
-	for i := 0; i < n; i++ {
-		start[i+1] += start[i]
-	}
-	adj = make([]int32, start[n])
-	w = make([]float64, start[n])
-	fill := slices.Clone(start[:n])
-	for k := range t.I {
-		i, j := t.I[k], t.J[k]
-		adj[fill[i]], w[fill[i]] = j, ls.p.c[k]
-		fill[i]++
-		adj[fill[j]], w[fill[j]] = i, ls.p.c[k]
-		fill[j]++
-	}
-	return start, adj, w
-}
-
-// twoHopCost is the work of twoHop: sum over terms of both ends' degrees.
-func (ls *lapSolver) twoHopCost() float64 {
-	t := ls.p.t
-	deg := make([]float64, ls.p.n)
-	for k := range t.I {
-		deg[t.I[k]]++
-		deg[t.J[k]]++
-	}
-	c := 0.0
-	for _, d := range deg {
-		c += d * d
-	}
-	return c
-}
-
-// twoHop returns (S^2)_ii, (S^3)_ii and (S^4)_ii for every player, from
-// y = S^2 e_i built over i's neighbours' neighbours; sq is sqrt(D).
-func (ls *lapSolver) twoHop(sq []float64) (s2, s3, s4 []float64) {
-	n := ls.p.n
-	start, adj, w := ls.adjacency()
-	// S_ij = W_ij / sqrt(D_i D_j).
-	for i := 0; i < n; i++ {
-		for e := start[i]; e < start[i+1]; e++ {
-			w[e] /= sq[i] * sq[adj[e]]
-		}
-	}
-	s2, s3, s4 = make([]float64, n), make([]float64, n), make([]float64, n)
-	chunks.Run(n, 64, func(_, lo, hi int) {
-		y := make([]float64, n)
-		var touched []int32
-		for i := lo; i < hi; i++ {
-			touched = touched[:0]
-			for e := start[i]; e < start[i+1]; e++ {
-				j, wij := adj[e], w[e]
-				for f := start[j]; f < start[j+1]; f++ {
-					l := adj[f]
-					if y[l] == 0 {
-						touched = append(touched, l)
-					}
-					y[l] += wij * w[f]
-				}
-			}
-			s2[i] = y[i]
-			for e := start[i]; e < start[i+1]; e++ {
-				s3[i] += w[e] * y[adj[e]]
-			}
-			for _, l := range touched {
-				s4[i] += y[l] * y[l]
-				y[l] = 0
-			}
-		}
-	})
-	return s2, s3, s4
-}
-
-// squares returns (S^2)_ii = sum_j W_ij^2 / (D_i D_j).
-func (ls *lapSolver) squares() []float64 {
-	p := ls.p
-	t := p.t
-	n := p.n
-	out := make([]float64, n)
-	if t.first == nil {
-		// One term per pair.
-		for k := range t.I {
-			i, j := t.I[k], t.J[k]
-			w2 := p.c[k] * p.c[k]
-			out[i] += w2 / ls.D[j]
-			out[j] += w2 / ls.D[i]
-		}
-	} else {
-		// Sum the terms of each pair first, row by row.
-		start := make([]int32, n+1)
-		for k := range t.I {
-			start[t.I[k]+1]++
-			start[t.J[k]+1]++
-		}
-		for i := 0; i < n; i++ {
-			start[i+1] += start[i]
-		}
-		adj := make([]int32, start[n])
-		fill := slices.Clone(start[:n])
-		for k := range t.I {
-			i, j := t.I[k], t.J[k]
-			adj[fill[i]] = int32(k)
-			fill[i]++
-			adj[fill[j]] = int32(k)
-			fill[j]++
-		}
-		acc := make([]float64, n)
-		for i := int32(0); i < int32(n); i++ {
-			ks := adj[start[i]:start[i+1]]
-			other := func(k int32) int32 {
-				if t.I[k] == i {
-					return t.J[k]
-				}
-				return t.I[k]
-			}
-			for _, k := range ks {
-				acc[other(k)] += p.c[k]
-			}
-			for _, k := range ks {
-				j := other(k)
-				if w := acc[j]; w != 0 {
-					out[i] += w * w / ls.D[j]
-					acc[j] = 0
-				}
-			}
-		}
-	}
-	for i := range out {
-		out[i] /= ls.D[i]
-	}
-	return out
+	return diag, bound, rho, nil
 }
 
 // lanczos runs Lanczos iterations with full reorthogonalisation on the
 // symmetric operator mul (spectrum inside [-1, 1]), starting from a random
-// vector orthogonal to null (an eigenvector with eigenvalue 0), for at
-// most steps iterations and stopping once the Ritz values that stand out
-// have converged and the edge of the rest has settled. It returns those
+// vector on the support of weight (nonzero entries), orthogonal to null
+// (an eigenvector with eigenvalue 0, or nil), for at most steps
+// iterations and stopping once the Ritz values that stand out have
+// converged and the edge of the rest has settled. It returns those
 // converged Ritz pairs (eigenvalue, unit vector) and rho, the estimated
 // bound on |eigenvalue| over the rest of the spectrum: the largest
 // unconverged Ritz value plus a margin of 0.02 for Ritz values' approach
 // to the edge from inside.
-func lanczos(ctx context.Context, mul func(v, y []float64), null []float64, steps int) (mu []float64, vecs [][]float64, rho float64) {
+func lanczos(ctx context.Context, mul func(v, y []float64), null, weight []float64, steps int) (mu []float64, vecs [][]float64, rho float64) {
 	const margin, converged = 0.02, 1e-9
-	n := len(null)
+	n := len(weight)
 	rng := rand.New(rand.NewPCG(uint64(n), 11))
 	q := make([]float64, n)
 	for i := range q {
-		q[i] = rng.Float64() - 0.5
+		if weight[i] != 0 {
+			q[i] = rng.Float64() - 0.5
+		}
 	}
 	orth := func(v []float64, basis [][]float64) {
 		for pass := 0; pass < 2; pass++ {
-			c := dot(v, null)
-			for i := range v {
-				v[i] -= c * null[i]
+			if null != nil {
+				c := dot(v, null)
+				for i := range v {
+					v[i] -= c * null[i]
+				}
 			}
 			for _, b := range basis {
 				c := dot(v, b)
@@ -739,6 +768,9 @@ func lanczos(ctx context.Context, mul func(v, y []float64), null []float64, step
 		}
 	}
 	orth(q, nil)
+	if norm(q) == 0 || steps < 1 {
+		return nil, nil, 0
+	}
 	scale(q, 1/norm(q))
 	var Q [][]float64
 	var alpha, beta []float64

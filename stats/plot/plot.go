@@ -8,6 +8,7 @@ import (
 	"math"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/vdobler/chart"
@@ -21,11 +22,17 @@ import (
 	"github.com/coevolab/coevo/internal/atomicfile"
 )
 
-// Ratings plots each player's rating with its confidence interval. Up to
-// 40 players it marks each with an error bar, named along x in the order
-// given; beyond that names are unreadable, so it draws the ratings sorted,
-// against rank, inside a shaded band of their intervals.
+// Ratings plots each player's rating with its 95% confidence interval.
+// Up to 40 players it marks each with an error bar, named along x in the
+// order given; beyond that names are unreadable, so it draws the ratings
+// sorted, against rank, inside a shaded band of their intervals.
 func Ratings(names []string, rating, lo, hi []float64) (*gplot.Plot, error) {
+	return RatingsLevel(names, rating, lo, hi, 0.95)
+}
+
+// RatingsLevel is Ratings for intervals at another confidence level (the
+// legend says which).
+func RatingsLevel(names []string, rating, lo, hi []float64, level float64) (*gplot.Plot, error) {
 	n := len(names)
 	if len(rating) != n || len(lo) != n || len(hi) != n {
 		return nil, fmt.Errorf("plot: %d names, %d ratings, %d lows, %d highs", n, len(rating), len(lo), len(hi))
@@ -33,7 +40,8 @@ func Ratings(names []string, rating, lo, hi []float64) (*gplot.Plot, error) {
 	if n == 0 {
 		return nil, fmt.Errorf("plot: no ratings")
 	}
-	intervals := intervalLabel(rating, lo, hi)
+	pct := strconv.FormatFloat(100*level, 'f', -1, 64) + "%"
+	intervals := intervalLabel(rating, lo, hi, pct)
 	if n > 40 {
 		idx := make([]int, n)
 		for i := range idx {
@@ -86,8 +94,8 @@ func Ratings(names []string, rating, lo, hi []float64) (*gplot.Plot, error) {
 	sc.GlyphStyle.Radius = vg.Points(1.8)
 	sc.GlyphStyle.Shape = draw.CircleGlyph{}
 	p.Add(eb, sc)
-	legend := "Elo with 95% interval"
-	if intervals != legend[len("Elo with "):] {
+	legend := "Elo with " + intervals
+	if intervals != pct+" interval" {
 		legend = "Elo; " + intervals
 	}
 	p.Legend.Add(legend, errorThumb{Color(0)})
@@ -105,7 +113,7 @@ func Ratings(names []string, rating, lo, hi []float64) (*gplot.Plot, error) {
 // a dot. A dot's radius is 1.8 points, in a data area some 120 points
 // high: half-widths under 2.5% of the range drawn show at most a stub
 // beyond it (Table VI's +-2.5 Elo over some 600 hide entirely).
-func intervalLabel(rating, lo, hi []float64) string {
+func intervalLabel(rating, lo, hi []float64, pct string) string {
 	half, bottom, top := 0.0, math.Inf(1), math.Inf(-1)
 	for i := range rating {
 		for _, v := range []float64{lo[i], hi[i], rating[i]} {
@@ -123,9 +131,9 @@ func intervalLabel(rating, lo, hi []float64) string {
 	case half == 0:
 		return "no intervals given"
 	case top > bottom && half < 0.025*(top-bottom):
-		return fmt.Sprintf("95%% intervals (±%.2g at most) hidden by the dots", half)
+		return fmt.Sprintf("%s intervals (±%.2g at most) hidden by the dots", pct, half)
 	}
-	return "95% interval"
+	return pct + " interval"
 }
 
 // errorThumb is the legend's picture of a point with an error bar.

@@ -72,6 +72,31 @@ func TestText(t *testing.T) {
 	}
 }
 
+// The legend names the intervals' level: bars for few players, a band for
+// many.
+func TestRatingsLevelLegend(t *testing.T) {
+	for _, n := range []int{3, 60} {
+		names := make([]string, n)
+		elo, lo, hi := make([]float64, n), make([]float64, n), make([]float64, n)
+		for i := range names {
+			names[i] = string(rune('a'+i%26)) + strings.Repeat("x", i/26)
+			elo[i], lo[i], hi[i] = float64(1500+i), float64(1490+i), float64(1510+i)
+		}
+		p, err := plot.RatingsLevel(names, elo, lo, hi, 0.5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), "r.svg")
+		if err := plot.Save(p, path); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(path)
+		if !bytes.Contains(b, []byte("50% interval")) || bytes.Contains(b, []byte("95%")) {
+			t.Errorf("%d players: legend does not say 50%%", n)
+		}
+	}
+}
+
 // A ratings plot that names 95% intervals draws them where they can be
 // seen, and otherwise says why there are none to see: none given, or all
 // narrower than the dots (paper 003 Table VI: about ±2.5 Elo over 600).
