@@ -80,7 +80,7 @@ func child(limit time.Duration, args ...string) (usage, error) {
 // runChild is the child's side: "-child METHOD GAME N" computes g(0..N)
 // and prints what the parent compares.
 func runChild(args []string) {
-	if len(args) != 3 {
+	if len(args) < 3 {
 		fail(fmt.Errorf("child: want METHOD GAME N, got %q", args))
 	}
 	n, err := strconv.Atoi(args[2])
@@ -109,6 +109,24 @@ func runChild(args []string) {
 			fail(err)
 		}
 		fmt.Printf("rare=%d computed=%d\n", a.Rare, a.Computed)
+		return
+	case "legs": // every value to n, then on to the second bound, with the CPU time of each leg
+		cpu0 := measure.CPUTime()
+		a, err := heapRule(args[1]).Analyze(context.Background(), n, heap.AnalyzeOptions{ComputeAll: true})
+		if err != nil {
+			fail(err)
+		}
+		cpu1 := measure.CPUTime()
+		fmt.Printf("leg1 cpu=%.3f %s\n", cpu1-cpu0, summary(a.Values))
+		m, err := strconv.Atoi(args[3])
+		if err != nil {
+			fail(err)
+		}
+		a, err = heapRule(args[1]).Analyze(context.Background(), m, heap.AnalyzeOptions{ComputeAll: true, Resume: a.Values})
+		if err != nil {
+			fail(err)
+		}
+		fmt.Printf("leg2 cpu=%.3f %s\n", measure.CPUTime()-cpu0, summary(a.Values))
 		return
 	case "previous":
 		r := previousRules[args[1]]
@@ -151,6 +169,7 @@ var previousRules = map[string]previousRule{
 	"grundy": {take: []uint8{4}, unequal: true},
 	".127":   {take: []uint8{0, 1, 2, 7}},
 	".376":   {take: []uint8{0, 3, 7, 6}},
+	".74":    {take: []uint8{0, 7, 4}},
 }
 
 // peerRun runs the peer on game until it prints the line for 2^k values
@@ -195,7 +214,7 @@ var peerLargest = regexp.MustCompile(`largest G\[(\d+)\]=(\d+)`)
 // (two splitting removals) to 2^multiK, each by the current method, the
 // previous one and the peer; Grundy's game again keeping no values, as the
 // peer; the proof of .127's period; and, with long, the proof of .1777's.
-func benchSparse(grundyK, octalK, multiK int, prevCap time.Duration, long bool) {
+func benchSparse(grundyK, octalK, multiK, wideK int, prevCap time.Duration, long bool) {
 	peer := os.Getenv(peerEnv)
 	if peer != "" {
 		if _, err := os.Stat(peer); err != nil {
@@ -206,13 +225,13 @@ func benchSparse(grundyK, octalK, multiK int, prevCap time.Duration, long bool) 
 		fmt.Printf("%s is not set: the peer (Czajka's octal-games analyzer) is skipped\n", peerEnv)
 	}
 	measure.ResetPeakRSS()
-	fmt.Println("\nSparse space: CPU time and peak memory of a process per run, g(0..2^k-1) computed value by value")
+	fmt.Printf("\nSparse space: CPU time and peak memory of a process per run, g(0..2^k-1) computed value by value (load average %s)\n", measure.LoadAverage())
 	fmt.Printf("(a child's peak memory counts from this benchmark's own resident memory, %s: a figure at that value is that floor)\n", measure.PeakRSS())
 	fmt.Printf("%-22s %-18s %-18s %-18s %s\n", "", "coevo", "previous", "peer", "coevo/previous  coevo/peer")
 	for _, c := range []struct {
 		game, peerGame string
 		k              int
-	}{{"grundy", "grundy", grundyK}, {".127", ".127", octalK}, {".376", ".376", multiK}} {
+	}{{"grundy", "grundy", grundyK}, {".127", ".127", octalK}, {".376", ".376", multiK}, {".74", ".74", wideK}} {
 		if c.k <= 0 {
 			continue
 		}

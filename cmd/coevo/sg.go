@@ -33,15 +33,16 @@ Sprague-Grundy value of a single heap of every size up to N. GAME is one of
 Games that split heaps use the rare/common (sparse space) method. Its time
 per value grows with the number of rare values, kept as small as any mask
 allows: when they stay few the time is about linear (Grundy's game, 1,273
-rare values: 10^6 values in about 2 s, 2^22 in about 10 s of one core;
-.376, about 500: 2^20 in about 3 s); when they keep growing it is
-quadratic (.04: 10^5 values in about 3 s, 10^6 in minutes). Octal games
-stop computing as soon as the Guy-Smith criterion proves a period, and
-repeat it for the later values: Kayles, .07 or .137 to 10^7 take well
-under a second. Memory is 4 bytes per value (with --summary, 1 while the
-values fit in a byte: proving the period of .1777 needs 443 million
-values, 0.8 GB and about 2.5 minutes). Progress shows on a terminal;
-Ctrl-C stops within a second and prints the values computed so far.
+rare values: 10^6 values in about 2 s, 2^22 in about 10 s, 2^25 in about
+2 minutes of one core; .376, about 500: 2^20 in about 3 s); when they keep
+growing it is quadratic (.04: 10^5 values in about 3 s, 10^6 in minutes).
+Octal games stop computing as soon as the Guy-Smith criterion proves a
+period, and repeat it for the later values: Kayles, .07 or .137 to 10^7
+take well under a second. The values are written as they become final,
+and kept in 1 byte each while they fit, else 2 (or 4): proving the period
+of .1777 needs 443 million values, 0.8 GB and about 2.5 minutes. Progress
+shows on a terminal; Ctrl-C stops within a second, the values computed so
+far having been printed.
 
 With --period, the report gives the period, the pre-period (the first n
 from which the values repeat), the last exception, the number of values
@@ -147,6 +148,12 @@ func cmdSG(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return nil
 		}
 	}
+	// The values go out as they become final, so that the run keeps them
+	// only in the bytes the method needs.
+	out := newSGWriter(stdout, rule, o)
+	if !o.summary {
+		opt.Emit = out.values
+	}
 	var progressDone func()
 	opt.Progress, progressDone = progressTo(stderr, "values computed")
 	a, err := rule.Analyze(ctx, o.upto, opt)
@@ -155,18 +162,16 @@ func cmdSG(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	interrupted := err != nil
-	printCtx := ctx
 	if interrupted {
 		signal.Reset(os.Interrupt) // a second Ctrl-C quits at once
-		printCtx = context.Background()
 		if o.checkpoint != "" && saved {
 			fmt.Fprintf(stderr, "coevo sg: %d values saved to %s; add --resume to continue\n", a.Computed, o.checkpoint)
 		}
 		if !o.summary {
-			fmt.Fprintf(stderr, "coevo sg: interrupted after %d values: printing those (Ctrl-C again to quit at once)\n", a.Computed)
+			fmt.Fprintf(stderr, "coevo sg: interrupted after %d values computed, %d printed\n", a.Computed, out.n)
 		}
 	}
-	if err := writeSG(printCtx, stdout, rule, a, o); err != nil {
+	if err := out.finish(a); err != nil {
 		return err
 	}
 	if interrupted && o.checkpoint != "" && !saved {
@@ -257,68 +262,102 @@ func (r sgReport) String() string {
 	return b.String()
 }
 
-// writeSG prints the values; a long listing stops when ctx is done.
-func writeSG(ctx context.Context, stdout io.Writer, rule *heap.Rule, a *heap.Analysis, o *sgOpts) error {
-	g, rep := a.Values, newReport(rule, a)
-	w := bufio.NewWriter(stdout)
-	defer w.Flush()
-	if o.summary {
-		if o.format == "json" {
-			return json.NewEncoder(w).Encode(rep)
+// sgWriter writes the values of sg as the run gives them (the Emit
+// option), then the report.
+type sgWriter struct {
+	w    *bufio.Writer
+	rule *heap.Rule
+	o    *sgOpts
+	n    int    // values written
+	buf  []byte // one row at a time
+}
+
+func newSGWriter(stdout io.Writer, rule *heap.Rule, o *sgOpts) *sgWriter {
+	return &sgWriter{w: bufio.NewWriterSize(stdout, 64<<10), rule: rule, o: o}
+}
+
+// values writes g(from), g(from+1), ...; the first call writes the head.
+func (s *sgWriter) values(from int, g []int32) error {
+	if s.n == 0 {
+		switch s.o.format {
+		case "csv":
+			s.w.WriteString("n,sg\n")
+		case "json":
+			name, _ := json.Marshal(s.rule.Name())
+			fmt.Fprintf(s.w, `{"game":%s,"values":[`, name)
+		default:
+			fmt.Fprintf(s.w, "%s: g(0..%d)\n", s.rule.Name(), s.o.upto)
 		}
-		fmt.Fprintf(w, "%s: %d values\n%s\n", rule.Name(), rep.Values, rep)
-		return nil
 	}
-	switch o.format {
-	case "csv":
-		w.WriteString("n,sg\n")
-		for n, v := range g {
-			if n&0xfff == 0 && ctx.Err() != nil {
-				return ctx.Err()
+	b := s.buf[:0]
+	for k, v := range g {
+		n := from + k
+		switch s.o.format {
+		case "csv":
+			b = strconv.AppendInt(b, int64(n), 10)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(v), 10)
+			b = append(b, '\n')
+		case "json":
+			if n > 0 {
+				b = append(b, ',')
 			}
-			w.WriteString(strconv.Itoa(n))
-			w.WriteByte(',')
-			w.WriteString(strconv.Itoa(int(v)))
-			w.WriteByte('\n')
+			b = strconv.AppendInt(b, int64(v), 10)
+		default:
+			if n%12 == 0 {
+				if n > 0 {
+					b = append(b, '\n')
+				}
+				b = fmt.Appendf(b, "%6d:", n)
+			}
+			b = fmt.Appendf(b, " %3d", v)
 		}
-		if o.period {
+		if len(b) >= 32<<10 {
+			s.w.Write(b)
+			b = b[:0]
+		}
+	}
+	s.n = from + len(g)
+	s.buf = b[:0]
+	_, err := s.w.Write(b)
+	return err
+}
+
+// finish writes the end: the report of --period or --summary, and closes
+// the JSON document.
+func (s *sgWriter) finish(a *heap.Analysis) error {
+	rep := newReport(s.rule, a)
+	w := s.w
+	switch {
+	case s.o.summary && s.o.format == "json":
+		json.NewEncoder(w).Encode(rep)
+	case s.o.summary:
+		fmt.Fprintf(w, "%s: %d values\n%s\n", s.rule.Name(), rep.Values, rep)
+	case s.o.format == "csv":
+		if s.n == 0 {
+			w.WriteString("n,sg\n")
+		}
+		if s.o.period {
 			fmt.Fprintf(w, "# %s\n", rep)
 		}
-	case "json":
-		// {"game":..,"values":[..],"period":{..}} as json.Encoder writes
-		// it, the values streamed so that Ctrl-C stops a long listing.
-		name, _ := json.Marshal(rule.Name())
-		fmt.Fprintf(w, `{"game":%s,"values":[`, name)
-		for n, v := range g {
-			if n&0xfff == 0 && ctx.Err() != nil {
-				return ctx.Err()
-			}
-			if n > 0 {
-				w.WriteByte(',')
-			}
-			w.WriteString(strconv.Itoa(int(v)))
+	case s.o.format == "json":
+		if s.n == 0 {
+			name, _ := json.Marshal(s.rule.Name())
+			fmt.Fprintf(w, `{"game":%s,"values":[`, name)
 		}
-		w.WriteByte(']')
-		if o.period {
+		w.WriteString("]")
+		if s.o.period {
 			r, _ := json.Marshal(rep)
 			fmt.Fprintf(w, `,"period":%s`, r)
 		}
 		w.WriteString("}\n")
 	default:
-		fmt.Fprintf(w, "%s: g(0..%d)\n", rule.Name(), len(g)-1)
-		for n := 0; n < len(g); n += 12 {
-			if n%(12<<10) == 0 && ctx.Err() != nil {
-				return ctx.Err()
-			}
-			fmt.Fprintf(w, "%6d:", n)
-			for _, v := range g[n:min(n+12, len(g))] {
-				fmt.Fprintf(w, " %3d", v)
-			}
+		if s.n > 0 {
 			w.WriteByte('\n')
 		}
-		if o.period {
+		if s.o.period {
 			fmt.Fprintln(w, rep)
 		}
 	}
-	return nil
+	return w.Flush()
 }

@@ -31,9 +31,20 @@ type Analysis struct {
 // AnalyzeOptions adjust Analyze; the zero value computes every value
 // and repeats a proved period.
 type AnalyzeOptions struct {
-	// Progress, if set, is called now and then with the number of values
-	// known.
+	// Progress, if set, is called now and then (at most ten times a
+	// second) with the number of values known.
 	Progress func(done int)
+	// Emit, if set, is given the values in order as they become final, a
+	// chunk at a time (now and then while the run goes on, and the rest
+	// at its end): g(from), g(from+1), ..., in a slice reused after the
+	// call. The run then keeps the values only in the 1, 2 or 4 bytes
+	// each the method needs, and returns none in Values (as with
+	// SummaryOnly); the values a proved period gives are emitted too, up
+	// to n unless StopAtPeriod. When ctx is done, the values computed so
+	// far are emitted before Analyze returns, and the values of a period
+	// stop with ctx's error. An error from Emit ends the run and is
+	// returned.
+	Emit func(from int, g []int32) error
 	// StopAtPeriod ends the run as soon as the Guy-Smith criterion proves
 	// a period: Values are then the values the proof needed, and every
 	// later one follows from the period.
@@ -54,9 +65,13 @@ type AnalyzeOptions struct {
 	// internal/atomicfile).
 	Checkpoint      func(save func(io.Writer) error) error
 	CheckpointEvery time.Duration
-	// Workers is how many goroutines a run may use: 1 keeps it on one;
-	// 0 (or more) lets the sparse-space method use a second one while
-	// GOMAXPROCS allows. The values are the same.
+	// Workers is ignored: a run uses one goroutine.
+	//
+	// Deprecated: a second goroutine that filled the rare pairs of the
+	// next heaps ahead lowered the wall time on a free core but raised
+	// the CPU time of every run (its hand-offs, and the scheduler's
+	// spinning between them); the run is now on one goroutine, which is
+	// what the CPU time of a shared machine rewards.
 	Workers int
 }
 
@@ -76,13 +91,28 @@ func (r *Rule) Analyze(ctx context.Context, n int, o AnalyzeOptions) (*Analysis,
 	}
 	switch {
 	case r.nim:
-		g := make([]int32, n+1)
-		for i := range g {
-			g[i] = int32(i)
+		a := &Analysis{Period: Periodicity{Checked: n + 1}, Computed: n + 1, Method: "nim"}
+		if o.Emit != nil {
+			c := make([]int32, min(emitChunk, n+1))
+			for from := 0; from <= n; from += len(c) {
+				if err := ctx.Err(); err != nil {
+					return a, err
+				}
+				c = c[:min(len(c), n+1-from)]
+				for i := range c {
+					c[i] = int32(from + i)
+				}
+				if err := o.Emit(from, c); err != nil {
+					return a, err
+				}
+			}
+			return a, nil
 		}
-		a := &Analysis{Values: g, Period: Periodicity{Checked: len(g)}, Computed: len(g), Method: "nim"}
-		if o.SummaryOnly {
-			a.Values = nil
+		if !o.SummaryOnly {
+			a.Values = make([]int32, n+1)
+			for i := range a.Values {
+				a.Values[i] = int32(i)
+			}
 		}
 		return a, nil
 	case r.Splits():
@@ -90,6 +120,24 @@ func (r *Rule) Analyze(ctx context.Context, n int, o AnalyzeOptions) (*Analysis,
 	default:
 		return r.naive(ctx, n, o)
 	}
+}
+
+// emitChunk is the most values an Emit call is given.
+const emitChunk = 1 << 14
+
+// progressEvery is the least time between two progress reports.
+const progressEvery = 100 * time.Millisecond
+
+// ticker says when a progress report is due.
+type ticker struct{ last time.Time }
+
+func (t *ticker) due() bool {
+	now := time.Now()
+	if now.Sub(t.last) < progressEvery {
+		return false
+	}
+	t.last = now
+	return true
 }
 
 // runOpts are Analyze's options and switches for the tests.
@@ -101,6 +149,9 @@ type runOpts struct {
 	// narrow, when not zero, are the largest values kept in 1 and 2
 	// bytes (every width and both widenings on short sequences).
 	narrow [2]int32
+	// interleave keeps 16-bit values below 512 in the interleaved tables
+	// of larger ones.
+	interleave bool
 }
 
 // periodWatch decides when a run looks for a proved period: at heap

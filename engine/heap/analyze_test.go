@@ -82,12 +82,14 @@ func TestResume(t *testing.T) {
 		n := 80_000
 		want, _ := r.Sequence(n)
 		ctx, cancel := context.WithCancel(context.Background())
+		// Progress comes at most ten times a second: cancel at the first
+		// report past 1000 values.
 		part, err := r.Analyze(ctx, n, AnalyzeOptions{Progress: func(done int) {
-			if done > 20_000 {
+			if done > 1000 {
 				cancel()
 			}
 		}})
-		if !errors.Is(err, context.Canceled) || len(part.Values) < 20_000 || len(part.Values) > n {
+		if !errors.Is(err, context.Canceled) || len(part.Values) < 1000 || len(part.Values) > n {
 			t.Fatalf("%s: stopped with %v after %d values", name, err, len(part.Values))
 		}
 		for _, o := range []AnalyzeOptions{{Resume: part.Values}, {Resume: part.Values[:777], StopAtPeriod: true}} {
@@ -211,6 +213,102 @@ func TestCheckpointOnCancel(t *testing.T) {
 		want, _ := r.Sequence(len(g) - 1)
 		if i := firstDiff(g, want); i >= 0 {
 			t.Fatalf("%s: saved g(%d) wrong", r.Name(), i)
+		}
+	}
+}
+
+// emitted runs r to n with the Emit option and returns what it was given,
+// checking that the chunks follow one another from g(0).
+func emitted(t *testing.T, ctx context.Context, r *Rule, n int, o AnalyzeOptions) ([]int32, *Analysis, error) {
+	t.Helper()
+	var got []int32
+	o.Emit = func(from int, g []int32) error {
+		if from != len(got) {
+			t.Fatalf("%s: chunk from %d after %d values", r.Name(), from, len(got))
+		}
+		got = append(got, g...)
+		return nil
+	}
+	a, err := r.Analyze(ctx, n, o)
+	if a != nil && a.Values != nil {
+		t.Fatalf("%s: %d values returned besides those emitted", r.Name(), len(a.Values))
+	}
+	return got, a, err
+}
+
+// Emit gives every value Analyze would return, in order: computed by the
+// sparse method, filled in from a proved period, by the definition, and
+// Nim's.
+func TestEmit(t *testing.T) {
+	sub, _ := Subtraction([]int{1, 3, 4})
+	for _, c := range []struct {
+		r *Rule
+		n int
+		o AnalyzeOptions
+	}{
+		{GrundysGame(), 100_000, AnalyzeOptions{}},
+		{mustOctal(t, "0.127"), 200_000, AnalyzeOptions{}}, // period 4 from 46,578
+		{mustOctal(t, "0.127"), 200_000, AnalyzeOptions{StopAtPeriod: true}},
+		{Kayles(), 100_000, AnalyzeOptions{ComputeAll: true}},
+		{sub, 100_000, AnalyzeOptions{}},
+		{sub, 100_000, AnalyzeOptions{StopAtPeriod: true}},
+		{Nim(), 50_000, AnalyzeOptions{}},
+	} {
+		want, err := c.r.Analyze(context.Background(), c.n, c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, a, err := emitted(t, context.Background(), c.r, c.n, c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want.Values) || firstDiff(got, want.Values) >= 0 {
+			t.Fatalf("%s %+v: %d values emitted, %d returned without Emit", c.r.Name(), c.o, len(got), len(want.Values))
+		}
+		if a.Computed != want.Computed || a.Period != want.Period {
+			t.Fatalf("%s: computed %d, %v; without Emit %d, %v", c.r.Name(), a.Computed, a.Period, want.Computed, want.Period)
+		}
+	}
+	// A cancelled run emits what it computed; an error from Emit ends it.
+	for _, r := range []*Rule{GrundysGame(), sub} {
+		ctx, cancel := context.WithCancel(context.Background())
+		got, a, err := emitted(t, ctx, r, 100_000_000, AnalyzeOptions{ComputeAll: true, Progress: func(done int) {
+			if done > 1000 {
+				cancel()
+			}
+		}})
+		if !errors.Is(err, context.Canceled) || len(got) != a.Computed || len(got) < 1000 {
+			t.Fatalf("%s cancelled: %v, %d values emitted, %d computed", r.Name(), err, len(got), a.Computed)
+		}
+		want := naiveOf(t, r, 2000)
+		if firstDiff(got[:2001], want) >= 0 {
+			t.Fatalf("%s: emitted values differ from the definition", r.Name())
+		}
+		broken := errors.New("broken pipe")
+		_, err = r.Analyze(context.Background(), 10_000_000, AnalyzeOptions{ComputeAll: true, Emit: func(int, []int32) error { return broken }})
+		if !errors.Is(err, broken) {
+			t.Fatalf("%s: Emit failed, Analyze returned %v", r.Name(), err)
+		}
+	}
+}
+
+// Progress comes at most ten times a second (issue 26: the terminal's
+// progress line was redrawn 9,000 to 48,000 times a second).
+func TestProgressRate(t *testing.T) {
+	sub, _ := Subtraction([]int{1, 3, 4})
+	for _, c := range []struct {
+		r *Rule
+		n int
+	}{{GrundysGame(), 1 << 18}, {sub, 20_000_000}} {
+		calls := 0
+		start := time.Now()
+		_, err := c.r.Analyze(context.Background(), c.n, AnalyzeOptions{ComputeAll: true, SummaryOnly: true, Progress: func(int) { calls++ }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		el := time.Since(start)
+		if most := 1 + int(el/progressEvery); calls < 1 || calls > most {
+			t.Errorf("%s: %d progress reports in %v, want 1 to %d", c.r.Name(), calls, el, most)
 		}
 	}
 }

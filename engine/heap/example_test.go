@@ -38,3 +38,20 @@ func ExampleRule_Analyze() {
 	// period 4, pre-period 46578 (periodic from n = 46578), proved from 93167 values
 	// 93167 values, 693 rare
 }
+
+// Writing the values as they become final instead of holding them all:
+// the run keeps each in the 1 or 2 bytes it needs. Grundy's game, OEIS
+// A002188.
+func ExampleAnalyzeOptions_emit() {
+	var out []string
+	_, err := heap.GrundysGame().Analyze(context.Background(), 20, heap.AnalyzeOptions{
+		Emit: func(from int, g []int32) error {
+			for k, v := range g {
+				out = append(out, fmt.Sprintf("g(%d)=%d", from+k, v))
+			}
+			return nil
+		},
+	})
+	fmt.Println(err, out[13:18])
+	// Output: <nil> [g(13)=3 g(14)=2 g(15)=1 g(16)=3 g(17)=2]
+}

@@ -43,7 +43,7 @@ func (r *Rule) NaiveSequence(n int) ([]int32, error) {
 // split a heap (each heap has at most MaxRemove options).
 func (r *Rule) naive(ctx context.Context, n int, o AnalyzeOptions) (*Analysis, error) {
 	size := n + 1 // the whole result at once, unless the run may stop early
-	if o.StopAtPeriod {
+	if o.StopAtPeriod || o.Emit != nil {
 		size = min(n+1, max(1<<16, len(o.Resume)))
 	}
 	g := make([]int32, size)
@@ -57,22 +57,49 @@ func (r *Rule) naive(ctx context.Context, n int, o AnalyzeOptions) (*Analysis, e
 		watch.next = max(watch.next, from+1)
 	}
 	var mark []int
+	var ticks ticker
+	emitted := 0
 	lastSave := time.Now()
 	a := &Analysis{Method: "definition"}
+	// finish returns a with the values g(0..computed-1), and those the
+	// period p gives up to n, in Values or to the Emit option.
+	finish := func(computed int, err error) (*Analysis, error) {
+		a.Computed = computed
+		done := g[:computed]
+		switch {
+		case o.Emit != nil:
+			err = errors.Join(err, emitSequence(ctx, o.Emit, done, emitted, a.Period, n, err == nil && !o.StopAtPeriod))
+		case o.SummaryOnly:
+		case err == nil && a.Period.Found && !o.StopAtPeriod:
+			g = append(g[:computed], make([]int32, n+1-computed)...)
+			for j := computed; j <= n; j++ {
+				g[j] = g[j-a.Period.Period]
+			}
+			a.Values = g
+		default:
+			a.Values = done
+		}
+		return a, err
+	}
 	for i := from; i <= n; i++ {
 		if i&0x3ff == 0 {
 			if err := ctx.Err(); err != nil {
-				a.Values, a.Computed, a.Period = g[:i], i, Periodicity{Checked: i}
+				a.Period = Periodicity{Checked: i}
 				if o.Checkpoint != nil {
-					err = errors.Join(err, o.Checkpoint(func(w io.Writer) error { return r.WriteCheckpoint(w, a.Values) }))
+					err = errors.Join(err, o.Checkpoint(func(w io.Writer) error { return r.WriteCheckpoint(w, g[:i]) }))
 				}
-				if o.SummaryOnly {
-					a.Values = nil
-				}
-				return a, err
+				return finish(i, err)
 			}
-			if o.Progress != nil {
-				o.Progress(i)
+			if (o.Progress != nil || o.Emit != nil) && ticks.due() {
+				if o.Progress != nil {
+					o.Progress(i)
+				}
+				if o.Emit != nil {
+					if err := emitSequence(ctx, o.Emit, g[:i], emitted, Periodicity{}, 0, false); err != nil {
+						return nil, err
+					}
+					emitted = i
+				}
 			}
 			if o.Checkpoint != nil && time.Since(lastSave) >= o.CheckpointEvery {
 				done := g[:i]
@@ -100,24 +127,41 @@ func (r *Rule) naive(ctx context.Context, n int, o AnalyzeOptions) (*Analysis, e
 		}
 		g[i] = int32(m)
 		if p, ok := look(&watch, g, i+1); ok {
-			a.Period, a.Computed = p, i+1
-			switch {
-			case o.SummaryOnly:
-			case o.StopAtPeriod:
-				a.Values = g[:i+1]
-			default:
-				g = append(g, make([]int32, n+1-len(g))...)
-				for j := i + 1; j <= n; j++ {
-					g[j] = g[j-p.Period]
-				}
-				a.Values = g
-			}
-			return a, nil
+			a.Period = p
+			return finish(i+1, nil)
 		}
 	}
-	a.Computed, a.Period = n+1, r.Period(g)
-	if !o.SummaryOnly {
-		a.Values = g
+	a.Period = r.Period(g[:n+1])
+	return finish(n+1, nil)
+}
+
+// emitSequence gives emit the values of g from from on, then, when fill
+// is set and p is a proved period, the values up to n that it gives,
+// until ctx is done.
+func emitSequence(ctx context.Context, emit func(int, []int32) error, g []int32, from int, p Periodicity, n int, fill bool) error {
+	for from < len(g) {
+		c := g[from:min(len(g), from+emitChunk)]
+		if err := emit(from, c); err != nil {
+			return err
+		}
+		from += len(c)
 	}
-	return a, nil
+	if !fill || !p.Found {
+		return nil
+	}
+	buf := make([]int32, emitChunk)
+	for from <= n {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		c := buf[:min(emitChunk, n+1-from)]
+		for k := range c {
+			c[k] = g[len(g)-p.Period+(from+k-len(g))%p.Period]
+		}
+		if err := emit(from, c); err != nil {
+			return err
+		}
+		from += len(c)
+	}
+	return nil
 }

@@ -2,12 +2,10 @@ package heap
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"io"
 	"math"
 	"math/bits"
-	"runtime"
 	"slices"
 	"time"
 	"unsafe"
@@ -59,25 +57,43 @@ type sparseRun struct {
 	rare     []rareHeap // ascending
 	common   [2][]int32 // by flip: common values, ascending, then 1<<bits
 	rareVals [2][]int32 // by flip: rare values, ascending
-	mark     []uint32   // mark[v] == i: v is an option of heap i
 	want     []uint32   // want[v] == i: rare v still to be found for heap i
 	flag     [256]uint8 // the same for byte values: 1 while wanted
+	flags    []uint8    // the same for any value (the vector scan)
 	pend     []int32
 
-	// Byte values go eight heaps at a time (runBlocks): lane l of a block
-	// marks the options of heap b+l with the block's stamp, and cover[x]
-	// is the range of s.rare whose pairs for splits[x] fillBlock marked,
-	// valid while the rare list is of generation coverGen.
-	batches    [2]*blockBatch
-	ahead      *blockBatch      // being filled by the helper
-	jobs       chan *blockBatch // to the helper goroutine, while it runs
-	filled     chan *blockBatch
+	// Heaps go eight at a time (run): lane l of blk marks the options of
+	// heap b+l with the block's stamp, and cover[x] is the range of s.rare
+	// whose pairs for splits[x] fillBlock marked, valid while the rare
+	// list is of generation coverGen.
+	blk8       *[8][257]uint32 // byte values
+	blk9       *[8][513]uint32 // values below 512
+	blk        []uint32        // wider values, interleaved
 	blockStamp uint32
 	cover      [][2]int
 	gen        int // rebuilds of the rare list
 	coverGen   int
 
+	// The vector scan's state (scan.go).
+	scanM, scanEnd []int
+	deltas         []int
+	vals           []int32 // the values in vecs
+	vecs           wantVecs
+	bitmap         [32]byte // for the bitmap kernels
+
+	// Byte copies of 16-bit values for the scans (scan.go): of heaps
+	// 0..len(fwd)-1 and loBase..loBase+len(lo)-1; the first and last heap
+	// whose value is 256 or more (-1: none). lo is nil outside runs of
+	// 16-bit values with vector kernels.
+	fwd, lo           []byte
+	loBase            int
+	bigFirst, bigLast int
+
 	work      int // scan and pair steps since the last look at ctx
+	ticks     ticker
+	emitted   int     // g(0..emitted-1) went to the Emit option
+	emitBuf   []int32 // the chunk it is given
+	emitErr   error   // what it returned, ending the run
 	watch     periodWatch
 	period    Periodicity // a proved period: the rest follows from it
 	lastSave  time.Time
@@ -91,8 +107,10 @@ const checkEvery = 1 << 21
 func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) {
 	s := &sparseRun{ctx: ctx, rule: r, opts: o, width: 1, done: 1,
 		unequal: r.unequal, parity: -1, bits: 1, mask: 2, watch: newPeriodWatch(r), lastSave: time.Now(), saveEvery: o.CheckpointEvery}
-	size := n + 1 // the whole result at once, unless the run may stop early
-	if o.StopAtPeriod {
+	// The whole result at once (pages are touched only as values come),
+	// unless the run may stop early at a proved period: then it grows.
+	size := n + 1
+	if o.StopAtPeriod && s.watch.next >= 0 {
 		size = min(n+1, max(1<<16, len(o.Resume)))
 	} else if o.ComputeAll {
 		s.watch.next = -1
@@ -125,6 +143,7 @@ func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) 
 	if len(o.Resume) > 1 {
 		s.resume(o.Resume)
 	}
+	s.opts.Resume = nil // the caller's; the run has its own copy
 	var err error
 	for err == nil && !s.period.Found && s.done <= n {
 		if s.done == len(s.out) {
@@ -138,9 +157,6 @@ func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) 
 		default:
 			err = run(s, s.out, math.MaxInt32)
 		}
-	}
-	if s.jobs != nil {
-		close(s.jobs)
 	}
 	a := &Analysis{Computed: s.done, Rare: len(s.rare),
 		ValueMask: s.mask >> 1, HeapParity: s.mask&1 == 1, Method: "sparse space"}
@@ -159,19 +175,45 @@ func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) 
 			a.Period = periodOf(s.out[:s.done], s.watch.k, true)
 		}
 	}
+	if o.Emit != nil {
+		if s.emitErr == nil {
+			err = errors.Join(err, s.emit(s.done))
+		}
+		if err == nil && s.period.Found && !o.StopAtPeriod {
+			err = s.emitPeriod(n)
+		}
+		return a, err
+	}
 	if o.SummaryOnly {
 		return a, err
 	}
 	s.widen(4)
 	a.Values = s.out[:s.done]
 	if err == nil && s.period.Found && !o.StopAtPeriod {
-		a.Values = s.out[:n+1]
-		for i := s.done; i <= n; i++ {
-			a.Values[i] = a.Values[i-s.period.Period]
-		}
+		a.Values, err = s.fillPeriod(n)
 	}
 	return a, err
 }
+
+// fillPeriod repeats the proved period in out from done to n and returns
+// the values; when ctx is done part-way, those filled so far with ctx's
+// error (a fill to 2^31 takes seconds).
+func (s *sparseRun) fillPeriod(n int) ([]int32, error) {
+	g, p := s.out[:n+1], s.period.Period
+	for i := s.done; i <= n; {
+		if err := s.ctx.Err(); err != nil {
+			return g[:i], err
+		}
+		end := min(n+1, i+fillChunk)
+		for ; i < end; i++ {
+			g[i] = g[i-p]
+		}
+	}
+	return g, nil
+}
+
+// fillChunk is how many values fillPeriod repeats between looks at ctx.
+const fillChunk = 1 << 20
 
 // setBuffer makes out the result's memory.
 func (s *sparseRun) setBuffer(out []int32) {
@@ -189,15 +231,29 @@ func (s *sparseRun) grow(size int) {
 }
 
 // resume takes g(0..len(g)-1) as known and sets the mask and the rare
-// list from them.
+// list from them. The values go straight to the narrowest width that
+// holds them, so that the run's memory is what a run in one go has.
 func (s *sparseRun) resume(g []int32) {
 	top := int32(0)
 	for _, v := range g {
 		top = max(top, v)
 	}
 	s.done = len(g)
-	copy(s.out, g)
-	s.width = 4
+	switch {
+	case top <= s.limit(0, math.MaxUint8):
+		for i, v := range g {
+			s.g8[i] = uint8(v)
+		}
+		s.width = 1
+	case top <= s.limit(1, math.MaxUint16):
+		for i, v := range g {
+			s.g16[i] = uint16(v)
+		}
+		s.width = 2
+	default:
+		copy(s.out, g)
+		s.width = 4
+	}
 	s.bits = max(1, bits.Len32(uint32(top)))
 	s.resize()
 	for i := 1; i < s.done; i++ {
@@ -206,24 +262,10 @@ func (s *sparseRun) resume(g []int32) {
 	if s.opts.fixMask == 0 {
 		s.mask, _ = bestMask(s.count[:2<<s.bits], s.scratch[:2<<s.bits], int64(s.done-1), s.parity >= 0, s.mask)
 	}
-	rebuildRare(s, s.out)
+	rebuildRare(s, g)
 	if s.watch.next >= 0 {
 		s.watch.next = s.done
-		s.period, _ = look(&s.watch, s.out, s.done)
-	}
-	// Back to the narrowest width, in place and forwards: value i goes to
-	// bytes [w*i, w*i+w), never past the 4 bytes it came from.
-	switch {
-	case top <= s.limit(0, math.MaxUint8):
-		for i := range s.done {
-			s.g8[i] = uint8(s.out[i])
-		}
-		s.width = 1
-	case top <= s.limit(1, math.MaxUint16):
-		for i := range s.done {
-			s.g16[i] = uint16(s.out[i])
-		}
-		s.width = 2
+		s.period, _ = look(&s.watch, g, s.done)
 	}
 }
 
@@ -284,9 +326,9 @@ func (s *sparseRun) flip(i int) int { return s.heapBit(i) & int(s.mask&1) }
 // into rare and common under the mask.
 func (s *sparseRun) resize() {
 	size := max(2<<s.bits, 256)
-	if len(s.mark) < size {
-		s.mark = make([]uint32, size)
+	if len(s.want) < size {
 		s.want = make([]uint32, size)
+		s.flags = make([]uint8, size)
 		s.count = append(s.count, make([]int64, size-len(s.count))...)
 		s.scratch = make([]int64, size)
 	}
@@ -347,185 +389,144 @@ func rareBelow(rare []rareHeap, m int) int {
 	return lo
 }
 
-// run computes heaps done.. with the values stored as T, and returns when
-// g is full, when a value exceeds top (the caller widens), when a period
-// is proved, or when ctx is done.
+// run computes heaps done.. with the values stored as T, eight heaps at
+// a time, and returns when g is full, when a value exceeds top (the
+// caller widens), when the values outgrow the block tables (the caller
+// calls again, with larger ones), when a period is proved, or when ctx is
+// done.
+//
+// For each block of eight heaps b..b+7, the pairs with a rare heap whose
+// partner is below b are marked first, one load of eight partner values
+// per rare heap (fillBlock), in eight tables, one a heap. Each heap then
+// marks the few pairs left and is settled in turn.
 func run[T uint8 | uint16 | int32](s *sparseRun, g []T, top int32) error {
-	if g8, ok := any(g).([]uint8); ok {
-		return runBlocks(s, g8, top)
+	// Byte values have a table of 257 marks a heap (any byte, and the
+	// candidate 256), values below 512 one of 513; wider ones 2^bits+1
+	// marks of the eight heaps interleaved: heap b+l marks v at 8v+l.
+	nbits := s.bits
+	_, bytes := any(g).([]uint8)
+	if bytes && s.blk8 == nil {
+		s.blk8 = new([8][257]uint32)
 	}
-	s.coverGen = -1 // every pair is marked per heap
-	for i := s.done; i < len(g); i++ {
-		v, err := value(s, g, i, s.mark, uint32(i))
-		if err != nil {
-			return err
-		}
-		if v > top {
-			s.widen(2 * s.width)
-			return nil
-		}
-		if stop, err := settle(s, g, i, v); stop || err != nil {
-			return err
-		}
+	_, words := any(g).([]uint16)
+	nine := words && nbits <= 9 && !s.opts.interleave
+	if nine && s.blk9 == nil {
+		s.blk9 = new([8][513]uint32)
 	}
-	return nil
-}
-
-// runBlocks is run for byte values, eight heaps at a time: the pairs of
-// a block's heaps with a rare heap and a heap below a front are marked
-// first, one word of eight pair values per rare heap (fillBlock), then
-// each heap marks the few pairs left and is settled in turn. With two
-// cores and many rare heaps, a second goroutine fills the blocks of the
-// next 32 heaps (front: the first heap of the current ones) while these
-// are settled; what it marks are options whatever happens meanwhile, so
-// the values are the same.
-func runBlocks(s *sparseRun, g []byte, top int32) error {
-	if s.batches[0] == nil {
-		s.batches = [2]*blockBatch{newBlockBatch(len(s.splits)), newBlockBatch(len(s.splits))}
+	if size := 8 * (1<<nbits + 1); !bytes && !nine && len(s.blk) < size {
+		s.blk = make([]uint32, size)
 	}
-	defer s.drain()
+	if len(s.cover) < len(s.splits) {
+		s.cover = make([][2]int, len(s.splits))
+	}
+	if g16, ok := any(g).([]uint16); ok && s.lo == nil && kernels != nil {
+		s.shadowInit(g16)
+	} else if !ok {
+		s.lo = nil
+	}
 	for s.done < len(g) {
 		b := s.done
-		bt, nb, filled := s.batches[0], 1, false
-		if s.ahead != nil && s.ahead.b == b {
-			bt, nb, filled = s.ahead, batchBlocks, true
-		}
-		s.drain()
-		if s.opts.Workers != 1 && runtime.GOMAXPROCS(0) > 1 && len(s.rare) >= 128 && b+8*nb < len(g) {
-			s.fillAhead(g, b+8*nb, b, bt)
-		}
-		for q := range nb {
-			bb := b + 8*q
-			if bb >= len(g) {
-				break
+		lanes := min(8, len(g)-b)
+		s.blockStamp++
+		stamp := s.blockStamp
+		s.work += fillBlock(s, g, b, lanes, stamp, nine)
+		s.coverGen = s.gen
+		for l := range lanes {
+			i := b + l
+			var v int32
+			var err error
+			switch {
+			case bytes:
+				v, err = value(s, g, i, s.blk8[l][:], 1, stamp)
+			case nine:
+				v, err = value(s, g, i, s.blk9[l][:], 1, stamp)
+			default:
+				v, err = value(s, g, i, s.blk[l:], 8, stamp)
 			}
-			lanes := min(8, len(g)-bb)
-			if !filled {
-				s.blockStamp++
-				bt.stamp[q], bt.gen = s.blockStamp, s.gen
-				s.work += fillBlock(&bt.blk[q], bt.stamp[q], bt.cover[q], g, bb, lanes, bb, s.rare, s.splits, s.unequal)
+			if err != nil {
+				return err
 			}
-			s.cover, s.coverGen = bt.cover[q], bt.gen
-			for l := range lanes {
-				i := bb + l
-				v, err := value(s, g, i, bt.blk[q][l][:], bt.stamp[q])
-				if err != nil {
-					return err
-				}
-				if v > top {
-					s.drain() // the helper reads the values widen rewrites
-					s.widen(2 * s.width)
-					return nil
-				}
-				if stop, err := settle(s, g, i, v); stop || err != nil {
-					return err
-				}
+			if v > top {
+				s.widen(2 * s.width)
+				return nil
+			}
+			if stop, err := settle(s, g, i, v); stop || err != nil {
+				return err
+			}
+			if s.bits != nbits {
+				return nil // larger tables for the larger values
 			}
 		}
 	}
 	return nil
 }
 
-// laneSize is the size of a heap's table of options in a block: byte
-// values, and the candidate 256 when every smaller value is an option.
-const laneSize = 257
-
-// batchBlocks is how many blocks of eight heaps the helper fills at once.
-const batchBlocks = 16
-
-// blockBatch holds the marks of up to batchBlocks blocks, and the job of
-// filling them.
-type blockBatch struct {
-	b     int // first heap
-	blk   [batchBlocks][8][laneSize]uint32
-	stamp [batchBlocks]uint32
-	cover [batchBlocks][][2]int
-	gen   int // generation of the rare list the covers refer to
-
-	g     []byte // the job: values, known below front
-	front int
-	rare  []rareHeap
-}
-
-func newBlockBatch(splits int) *blockBatch {
-	bt := &blockBatch{}
-	for q := range bt.cover {
-		bt.cover[q] = make([][2]int, splits)
-	}
-	return bt
-}
-
-// fillAhead has the helper fill the blocks from heap b on, marking the
-// pairs whose second heap is below front (known, and never rewritten while
-// the helper runs: drain comes before any widening). It uses the batch
-// that is not busy.
-func (s *sparseRun) fillAhead(g []byte, b, front int, busy *blockBatch) {
-	bt := s.batches[1]
-	if bt == busy {
-		bt = s.batches[0]
-	}
-	bt.b, bt.gen, bt.g, bt.front = b, s.gen, g, front
-	bt.rare = s.rare // the list is only appended to, or replaced
-	for q := range bt.stamp {
-		s.blockStamp++
-		bt.stamp[q] = s.blockStamp
-	}
-	if s.jobs == nil {
-		s.jobs, s.filled = make(chan *blockBatch), make(chan *blockBatch, 1)
-		go s.helper(s.jobs, s.filled)
-	}
-	s.ahead = bt
-	s.jobs <- bt
-}
-
-// helper fills the batches it is sent until jobs is closed.
-func (s *sparseRun) helper(jobs <-chan *blockBatch, filled chan<- *blockBatch) {
-	for bt := range jobs {
-		for q := range batchBlocks {
-			if bb := bt.b + 8*q; bb < len(bt.g) {
-				fillBlock(&bt.blk[q], bt.stamp[q], bt.cover[q], bt.g, bb, min(8, len(bt.g)-bb), bt.front, bt.rare, s.splits, s.unequal)
-			}
-		}
-		filled <- bt
-	}
-}
-
-// drain waits for the helper, if it works, and forgets what it did.
-func (s *sparseRun) drain() {
-	if s.ahead != nil {
-		<-s.filled
-		s.ahead = nil
-	}
-}
-
-// fillBlock marks, in lane l of blk with stamp, the pairs (a, b+l-j-a) of
-// heap b+l for every splitting removal j and rare heap a whose partner is
-// below front for every lane (a >= b+8-j-front) and at least 1 (a < b-j),
-// records in cover which rare heaps it did, and returns how many.
-func fillBlock(blk *[8][laneSize]uint32, stamp uint32, cover [][2]int, g []byte, b, lanes, front int, rare []rareHeap, splits []int, unequal bool) int {
+// fillBlock marks, in the tables of heaps b+l (l < 8) with stamp, the
+// pairs (a, b+l-j-a) for every splitting removal j and rare heap a whose
+// partner is below b for every lane (a >= 8-j) and at least 1 (a < b-j),
+// records in s.cover which rare heaps it did, and returns how many.
+func fillBlock[T uint8 | uint16 | int32](s *sparseRun, g []T, b, lanes int, stamp uint32, nine bool) int {
 	work := 0
-	for x, j := range splits {
+	rare := s.rare
+	for x, j := range s.splits {
 		if lanes < 8 || b-j < 1 {
-			cover[x] = [2]int{}
+			s.cover[x] = [2]int{}
 			continue
 		}
-		k0, k1 := rareBelow(rare, b+8-j-front), rareBelow(rare, b-j)
+		k0, k1 := rareBelow(rare, 8-j), rareBelow(rare, b-j)
 		k1 = max(k0, k1)
-		cover[x] = [2]int{k0, k1}
+		s.cover[x] = [2]int{k0, k1}
 		work += k1 - k0
 		rs := rare[k0:k1]
 		c0, c1 := len(rs), len(rs)
-		if unequal { // the rare heaps a with 2a = b+l-j for a lane l
+		if s.unequal { // the rare heaps a with 2a = b+l-j for a lane l
 			c0 = rareBelow(rs, (b-j+1)/2)
 			c1 = rareBelow(rs, (b-j+7)/2+1)
 		}
-		end := unsafe.Pointer(&g[b-j])
-		fillLanes(blk, stamp, end, rs[:c0])
-		fillLanes(blk, stamp, end, rs[c1:])
+		m := b - j
+		switch gw := any(g).(type) {
+		case []uint8:
+			fillLanes8(s.blk8, stamp, unsafe.Pointer(&gw[m]), rs[:c0])
+			fillLanes8(s.blk8, stamp, unsafe.Pointer(&gw[m]), rs[c1:])
+			for _, r := range rs[c0:c1] {
+				for l := range 8 {
+					if m+l != 2*int(r.a) { // not the pair (a, a)
+						s.blk8[l][uint8(r.v)^gw[m-int(r.a)+l]] = stamp
+					}
+				}
+			}
+			continue
+		case []uint16:
+			if nine {
+				fillLanes9(s.blk9, stamp, unsafe.Pointer(&gw[m]), rs[:c0])
+				fillLanes9(s.blk9, stamp, unsafe.Pointer(&gw[m]), rs[c1:])
+				for _, r := range rs[c0:c1] {
+					for l := range 8 {
+						if m+l != 2*int(r.a) {
+							s.blk9[l][int(int32(gw[m-int(r.a)+l])^r.v)] = stamp
+						}
+					}
+				}
+				continue
+			}
+			fillLanes16(s.blk, stamp, unsafe.Pointer(&gw[m]), rs[:c0])
+			fillLanes16(s.blk, stamp, unsafe.Pointer(&gw[m]), rs[c1:])
+		default:
+			for _, r := range rs[:c0] {
+				for l := range 8 {
+					s.blk[8*int(int32(g[m-int(r.a)+l])^r.v)+l] = stamp
+				}
+			}
+			for _, r := range rs[c1:] {
+				for l := range 8 {
+					s.blk[8*int(int32(g[m-int(r.a)+l])^r.v)+l] = stamp
+				}
+			}
+		}
 		for _, r := range rs[c0:c1] {
 			for l := range 8 {
-				if b+l-j != 2*int(r.a) { // not the pair (a, a)
-					blk[l][uint8(r.v)^g[b-j-int(r.a)+l]] = stamp
+				if m+l != 2*int(r.a) {
+					s.blk[8*int(int32(g[m-int(r.a)+l])^r.v)+l] = stamp
 				}
 			}
 		}
@@ -533,12 +534,13 @@ func fillBlock(blk *[8][laneSize]uint32, stamp uint32, cover [][2]int, g []byte,
 	return work
 }
 
-// fillLanes marks in lane l the option g(a) XOR g(m-a+l) for each rare
-// heap a, where end points at g[m]: 8 <= a... so that g[m-a .. m-a+7] are
-// bytes before end, all known (fillBlock chooses the heaps).
-func fillLanes(blk *[8][laneSize]uint32, stamp uint32, end unsafe.Pointer, rare []rareHeap) {
+// fillLanes8 marks in lane l the option g(a) XOR g(m-a+l) of byte values
+// for each rare heap a, where end points at g[m]; every rare heap a is
+// at least 8 and below m (fillBlock chooses them), so g[m-a .. m-a+7] are
+// known values before end.
+func fillLanes8(blk *[8][257]uint32, stamp uint32, end unsafe.Pointer, rare []rareHeap) {
 	for _, r := range rare {
-		w := binary.NativeEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(end, -int(r.a))), 8)) ^ uint64(uint8(r.v))*lo8
+		w := *(*uint64)(unsafe.Add(end, -int(r.a))) ^ uint64(uint8(r.v))*lo8
 		blk[0][uint8(w)] = stamp
 		blk[1][uint8(w>>8)] = stamp
 		blk[2][uint8(w>>16)] = stamp
@@ -550,11 +552,57 @@ func fillLanes(blk *[8][laneSize]uint32, stamp uint32, end unsafe.Pointer, rare 
 	}
 }
 
+// fillLanes9 is fillLanes8 for 16-bit values below 512: end points at
+// g[m], and g[m-a .. m-a+7] are two words of four values.
+func fillLanes9(blk *[8][513]uint32, stamp uint32, end unsafe.Pointer, rare []rareHeap) {
+	const lo16 = 0x0001000100010001
+	for _, r := range rare {
+		src := unsafe.Add(end, -2*int(r.a))
+		v := uint64(uint16(r.v)) * lo16
+		w := *(*uint64)(src) ^ v
+		x := *(*uint64)(unsafe.Add(src, 8)) ^ v
+		blk[0][w&511] = stamp
+		blk[1][w>>16&511] = stamp
+		blk[2][w>>32&511] = stamp
+		blk[3][w>>48&511] = stamp
+		blk[4][x&511] = stamp
+		blk[5][x>>16&511] = stamp
+		blk[6][x>>32&511] = stamp
+		blk[7][x>>48&511] = stamp
+	}
+}
+
+// fillLanes16 is fillLanes8 for 16-bit values and the interleaved tables
+// blk (heap b+l marks v at 8v+l): end points at g[m], and g[m-a .. m-a+7]
+// are two words of four values, each below len(blk)/8.
+func fillLanes16(blk []uint32, stamp uint32, end unsafe.Pointer, rare []rareHeap) {
+	const lo16 = 0x0001000100010001
+	p := unsafe.Pointer(unsafe.SliceData(blk))
+	at := func(v uint64, l uintptr) *uint32 { return (*uint32)(unsafe.Add(p, 32*uintptr(uint16(v))+4*l)) }
+	for _, r := range rare {
+		src := unsafe.Add(end, -2*int(r.a))
+		v := uint64(uint16(r.v)) * lo16
+		w := *(*uint64)(src) ^ v
+		x := *(*uint64)(unsafe.Add(src, 8)) ^ v
+		*at(w, 0) = stamp
+		*at(w>>16, 1) = stamp
+		*at(w>>32, 2) = stamp
+		*at(w>>48, 3) = stamp
+		*at(x, 4) = stamp
+		*at(x>>16, 5) = stamp
+		*at(x>>32, 6) = stamp
+		*at(x>>48, 7) = stamp
+	}
+}
+
 // settle records g(i) = v and reports whether the run must stop here (a
 // proved period).
 func settle[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, v int32) (bool, error) {
 	g[i] = T(v)
 	s.done = i + 1
+	if s.lo != nil {
+		s.shadowPush(i, v)
+	}
 	if v >= 1<<s.bits {
 		s.bits = bits.Len32(uint32(v))
 		s.resize()
@@ -579,7 +627,7 @@ func settle[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, v int32) (bool
 
 // value computes g(i) from g(0..i-1), marking its options in mark with
 // stamp; the pairs s.cover names are marked already.
-func value[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, mark []uint32, stamp uint32) (int32, error) {
+func value[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, mark []uint32, step int, stamp uint32) (int32, error) {
 	for _, j := range s.wholes {
 		if i == j {
 			mark[0] = stamp
@@ -587,7 +635,7 @@ func value[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, mark []uint32, 
 	}
 	for _, j := range s.ones {
 		if i > j {
-			mark[g[i-j]] = stamp
+			mark[int(g[i-j])*step] = stamp
 		}
 	}
 	// Every split with a rare heap.
@@ -599,17 +647,17 @@ func value[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, mark []uint32, 
 		}
 		if covered {
 			k0, k1 := s.cover[x][0], s.cover[x][1]
-			markSplit(s, mark, g, s.rare[:k0], m, stamp)
-			markSplit(s, mark, g, s.rare[k1:], m, stamp)
+			markSplit(s, mark, step, g, s.rare[:k0], m, stamp)
+			markSplit(s, mark, step, g, s.rare[k1:], m, stamp)
 		} else {
-			markSplit(s, mark, g, s.rare, m, stamp)
+			markSplit(s, mark, step, g, s.rare, m, stamp)
 		}
 	}
 	// The smallest common value that no rare pair gave is no option.
 	f := s.flip(i)
 	var c int32
 	for _, v := range s.common[f] {
-		if mark[v] != stamp {
+		if mark[int(v)*step] != stamp {
 			c = v
 			break
 		}
@@ -620,7 +668,7 @@ func value[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, mark []uint32, 
 		if v >= c {
 			break
 		}
-		if mark[v] != stamp {
+		if mark[int(v)*step] != stamp {
 			pend = append(pend, v)
 		}
 	}
@@ -635,17 +683,69 @@ func value[T uint8 | uint16 | int32](s *sparseRun, g []T, i int, mark []uint32, 
 	return slices.Min(pend), nil
 }
 
-// check looks at ctx, reports progress and saves a checkpoint when due.
+// check looks at ctx, reports progress and gives out the values known
+// when due, and saves a checkpoint when due.
 func (s *sparseRun) check() error {
 	s.work = 0
 	if err := s.ctx.Err(); err != nil {
 		return err
 	}
-	if s.opts.Progress != nil {
-		s.opts.Progress(s.done)
+	if (s.opts.Progress != nil || s.opts.Emit != nil) && s.ticks.due() {
+		if s.opts.Progress != nil {
+			s.opts.Progress(s.done)
+		}
+		if err := s.emit(s.done); err != nil {
+			return err
+		}
 	}
 	if s.opts.Checkpoint != nil && time.Since(s.lastSave) >= s.saveEvery {
 		return s.save()
+	}
+	return nil
+}
+
+// emit gives the Emit option, if set, the values from s.emitted to upto,
+// a chunk at a time.
+func (s *sparseRun) emit(upto int) error {
+	if s.opts.Emit == nil {
+		return nil
+	}
+	if s.emitBuf == nil {
+		s.emitBuf = make([]int32, emitChunk)
+	}
+	for s.emitted < upto {
+		c := s.emitBuf[:min(emitChunk, upto-s.emitted)]
+		s.fill(c, s.emitted)
+		if err := s.opts.Emit(s.emitted, c); err != nil {
+			s.emitErr = err
+			return err
+		}
+		s.emitted += len(c)
+	}
+	return nil
+}
+
+// emitPeriod gives the Emit option the values from s.done to n, which
+// repeat the proved period; it stops when ctx is done.
+func (s *sparseRun) emitPeriod(n int) error {
+	p := s.period.Period
+	for s.emitted <= n {
+		if err := s.ctx.Err(); err != nil {
+			return err
+		}
+		c := s.emitBuf[:min(emitChunk, n+1-s.emitted)]
+		for k := 0; k < len(c); {
+			// g(i) = g(j) for j = i - p*q, the q that brings i below
+			// done: j runs up to done-1, then starts again from done-p.
+			j := s.done - p + (s.emitted+k-s.done)%p
+			r := min(len(c)-k, s.done-j)
+			s.fill(c[k:k+r], j)
+			k += r
+		}
+		if err := s.opts.Emit(s.emitted, c); err != nil {
+			return err
+		}
+		s.emitted += len(c)
 	}
 	return nil
 }
@@ -663,29 +763,29 @@ func (s *sparseRun) save() error {
 
 // markSplit marks the options g(a) XOR g(m-a) of the rare heaps a of rare
 // that are below m, but the pair (m/2, m/2) when the heaps must differ.
-func markSplit[T uint8 | uint16 | int32](s *sparseRun, mark []uint32, g []T, rare []rareHeap, m int, stamp uint32) {
+func markSplit[T uint8 | uint16 | int32](s *sparseRun, mark []uint32, step int, g []T, rare []rareHeap, m int, stamp uint32) {
 	k := rareBelow(rare, m)
 	s.work += k
 	if s.unequal && m&1 == 0 {
 		h := rareBelow(rare[:k], m/2)
-		markPairs(mark, g, rare[:h], m, stamp)
+		markPairs(mark, step, g, rare[:h], m, stamp)
 		if h < k && int(rare[h].a) == m/2 {
 			h++
 		}
-		markPairs(mark, g, rare[h:k], m, stamp)
+		markPairs(mark, step, g, rare[h:k], m, stamp)
 		return
 	}
-	markPairs(mark, g, rare[:k], m, stamp)
+	markPairs(mark, step, g, rare[:k], m, stamp)
 }
 
 // markPairs marks g(a) XOR g(m-a) for the rare heaps a given, all below m.
-func markPairs[T uint8 | uint16 | int32](mark []uint32, g []T, rare []rareHeap, m int, stamp uint32) {
+func markPairs[T uint8 | uint16 | int32](mark []uint32, step int, g []T, rare []rareHeap, m int, stamp uint32) {
 	if g8, ok := any(g).([]uint8); ok {
 		markPairs8(mark, g8[:m], rare, stamp)
 		return
 	}
 	for _, r := range rare {
-		mark[r.v^int32(g[m-int(r.a)])] = stamp
+		mark[int(r.v^int32(g[m-int(r.a)]))*step] = stamp
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/bits"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 )
 
@@ -133,9 +134,11 @@ func TestSparseWidths(t *testing.T) {
 		r := ruleByName(t, name)
 		want := naiveOf(t, r, 4000)
 		for _, narrow := range [][2]int32{{3, 9}, {15, 40}, {0, 20}, {2, 0}} {
-			got, _ := sparseOf(t, r, 4000, runOpts{AnalyzeOptions: computeAll, narrow: narrow})
-			if i := firstDiff(got, want); i >= 0 {
-				t.Fatalf("%s, limits %v: g(%d) = %d, definition gives %d", name, narrow, i, got[i], want[i])
+			for _, inter := range []bool{false, true} {
+				got, _ := sparseOf(t, r, 4000, runOpts{AnalyzeOptions: computeAll, narrow: narrow, interleave: inter})
+				if i := firstDiff(got, want); i >= 0 {
+					t.Fatalf("%s, limits %v, interleaved %v: g(%d) = %d, definition gives %d", name, narrow, inter, i, got[i], want[i])
+				}
 			}
 		}
 	}
@@ -287,17 +290,84 @@ func TestPeriodFill(t *testing.T) {
 	}
 }
 
-// The helper goroutine that fills blocks ahead changes nothing: with one
-// worker or two, under any GOMAXPROCS, the values are the definition's.
-func TestSparseWorkers(t *testing.T) {
-	n := 6000
-	for _, name := range []string{"grundy", "0.04", "0.376"} {
+// countdown is a context that is done from its limit-th look on.
+type countdown struct {
+	context.Context
+	looks, limit int
+}
+
+func (c *countdown) Err() error {
+	if c.looks++; c.limit > 0 && c.looks >= c.limit {
+		return context.Canceled
+	}
+	return nil
+}
+
+// Filling from a proved period looks at ctx as it goes: cancelled in the
+// fill, a run returns the values filled so far (a period of .77, from the
+// definition), with ctx's error.
+func TestPeriodFillCancel(t *testing.T) {
+	r := ruleByName(t, "0.77")
+	n := 6*fillChunk + 12345
+	free := &countdown{Context: context.Background()}
+	a, err := r.Analyze(free, n, AnalyzeOptions{})
+	if err != nil || !a.Period.Found || len(a.Values) != n+1 {
+		t.Fatalf("uncancelled: %v, %d values, period %+v", err, len(a.Values), a.Period)
+	}
+	if free.looks < 7 {
+		t.Fatalf("%d looks at ctx in a run that fills %d values", free.looks, n+1-a.Computed)
+	}
+	want := naiveOf(t, r, 500)
+	stop := &countdown{Context: context.Background(), limit: free.looks - 2}
+	a, err = r.Analyze(stop, n, AnalyzeOptions{})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if len(a.Values) <= a.Computed || len(a.Values) > n {
+		t.Fatalf("cancelled in the fill: %d values (%d computed, n = %d)", len(a.Values), a.Computed, n)
+	}
+	p := a.Period.Period
+	for i, v := range a.Values {
+		w := want[min(i, len(want)-1)]
+		if i >= len(want) {
+			w = want[len(want)-p+(i-len(want))%p]
+		}
+		if v != w {
+			t.Fatalf("g(%d) = %d, the definition and its period give %d", i, v, w)
+		}
+	}
+}
+
+// A run starts no goroutine (issue 26: an idle helper spun, so a run's
+// CPU time rose when the second core was free): while it computes, the
+// goroutines are those there were before it.
+func TestOneGoroutine(t *testing.T) {
+	before := runtime.NumGoroutine()
+	most := 0
+	_, err := GrundysGame().Analyze(context.Background(), 300_000, AnalyzeOptions{Progress: func(int) {
+		most = max(most, runtime.NumGoroutine())
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if most == 0 || most > before {
+		t.Fatalf("%d goroutines during the run (progress seen: %v), %d before", most, most > 0, before)
+	}
+}
+
+// Resumed values go straight to the width that holds them (1, 2 or 4
+// bytes, made small by the limits) and the run goes on from them as a run
+// in one go.
+func TestResumeWidths(t *testing.T) {
+	for _, name := range []string{"grundy", "0.376", "0.74"} {
 		r := ruleByName(t, name)
-		want := naiveOf(t, r, n)
-		for _, workers := range []int{1, 2} {
-			got, _ := sparseOf(t, r, n, runOpts{AnalyzeOptions: AnalyzeOptions{ComputeAll: true, Workers: workers}})
-			if i := firstDiff(got, want); i >= 0 {
-				t.Fatalf("%s, %d workers: g(%d) = %d, definition gives %d", name, workers, i, got[i], want[i])
+		want := naiveOf(t, r, 3000)
+		for _, narrow := range [][2]int32{{}, {3, 9}, {0, 20}, {2, 0}} {
+			for _, k := range []int{2, 100, 1500, 2999} {
+				got, _ := sparseOf(t, r, 3000, runOpts{AnalyzeOptions: AnalyzeOptions{ComputeAll: true, Resume: want[:k]}, narrow: narrow})
+				if i := firstDiff(got, want); i >= 0 {
+					t.Fatalf("%s, limits %v, resumed from %d values: g(%d) = %d, definition gives %d", name, narrow, k, i, got[i], want[i])
+				}
 			}
 		}
 	}
