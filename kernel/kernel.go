@@ -49,6 +49,7 @@ type Kernel struct {
 	count   int
 	history []historyEntry
 	cells   []cellRecord // completed cells, replayed to restore a session
+	comms   comms        // comms open with the front end
 
 	done     chan struct{}
 	shutdown sync.Once
@@ -57,6 +58,7 @@ type Kernel struct {
 // cellRecord is a completed cell, for replay.
 type cellRecord struct {
 	name, code string
+	msgID      string // of its execute_request: the ids of the comms it opens derive from it
 	noReplay   bool
 	goroutines bool // it left goroutines running
 }
@@ -293,15 +295,9 @@ func (k *Kernel) handle(sock zmq4.Socket, msg *wire.Message) {
 		k.histMu.Unlock()
 		k.reply(sock, msg, reply, map[string]any{"status": "ok", "history": h})
 	case "comm_info_request":
-		k.reply(sock, msg, reply, map[string]any{"status": "ok", "comms": map[string]any{}})
-	case "comm_open":
-		// No comm targets: close the comm politely.
-		var c struct {
-			CommID string `json:"comm_id"`
-		}
-		json.Unmarshal(msg.Content, &c)
-		k.publish(msg, "comm_close", map[string]any{"comm_id": c.CommID, "data": map[string]any{}})
-	case "comm_msg", "comm_close":
+		k.commInfo(sock, msg)
+	case "comm_open", "comm_msg", "comm_close":
+		k.commRequest(msg)
 	case "interrupt_request":
 		k.sup.interrupt()
 		k.reply(sock, msg, reply, map[string]any{"status": "ok"})
@@ -367,7 +363,7 @@ func (k *Kernel) execute(sock zmq4.Socket, msg *wire.Message) {
 	}
 	sink := &cellSink{k: k, parent: msg, quiet: req.Silent, done: make(chan struct{})}
 	rep, death, note := k.sup.execute(worker.Request{Op: "execute", Code: req.Code, Cell: name, Silent: req.Silent,
-		AllowStdin: req.AllowStdin, UserExpressions: req.UserExpressions}, sink)
+		AllowStdin: req.AllowStdin, UserExpressions: req.UserExpressions, MsgID: msg.Header.MsgID}, sink)
 	close(sink.done)
 
 	output := ""
@@ -409,7 +405,7 @@ func (k *Kernel) execute(sock zmq4.Socket, msg *wire.Message) {
 		k.cells = nil
 	}
 	if fail == nil {
-		k.cells = append(k.cells, cellRecord{name: name, code: req.Code, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
+		k.cells = append(k.cells, cellRecord{name: name, code: req.Code, msgID: msg.Header.MsgID, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
 	}
 	k.histMu.Unlock()
 	k.reply(sock, msg, "execute_reply", content)
@@ -488,6 +484,10 @@ func (c *cellSink) event(e worker.Event, st *procState) {
 		c.k.publish(c.parent, typ, map[string]any{"data": e.Data, "metadata": map[string]any{}, "transient": map[string]any{"display_id": e.DisplayID}})
 	case "clear":
 		c.k.publish(c.parent, "clear_output", map[string]any{"wait": e.Wait})
+	case "comm":
+		if e.Comm != nil {
+			c.k.publishComm(c.parent, *e.Comm)
+		}
 	case "input":
 		go func() {
 			value, err := c.k.requestInput(c.parent, e.Prompt, e.Password, c.done)

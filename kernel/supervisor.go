@@ -288,7 +288,7 @@ func (s *supervisor) restoreLocked() string {
 				stoppedAt = c.name
 				break
 			}
-			rep, d := s.callLocked(s.current(), worker.Request{Op: "execute", Code: c.code, Cell: c.name, Replay: true, Silent: true}, &cellSink{quiet: true})
+			rep, d := s.callLocked(s.current(), worker.Request{Op: "execute", Code: c.code, Cell: c.name, MsgID: c.msgID, Replay: true, Silent: true}, &cellSink{quiet: true})
 			if d != nil {
 				if s.wasAborted() {
 					stoppedAt = c.name
@@ -334,6 +334,7 @@ func (s *supervisor) restoreLocked() string {
 			break
 		}
 	}
+	s.replayCommsLocked(emptied)
 	var b strings.Builder
 	el := time.Since(t0).Seconds()
 	switch {

@@ -213,8 +213,20 @@ func publish(b Bundle, id string, update bool) {
 	}
 }
 
-// Show displays v now and returns its display id, for Update.
+// A SelfShower displays itself: Show, and a cell whose value it is, call
+// ShowSelf instead of rendering it (as IPython calls _ipython_display_).
+// Widgets are shown so: they tell the front end to draw a view of a model.
+type SelfShower interface {
+	ShowSelf()
+}
+
+// Show displays v now and returns its display id, for Update ("" for a
+// SelfShower, which displays itself).
 func Show(v any) string {
+	if s, ok := v.(SelfShower); ok {
+		s.ShowSelf()
+		return ""
+	}
 	mu.Lock()
 	nextID++
 	id := fmt.Sprintf("coevo-%d-%d", time.Now().UnixNano(), nextID)

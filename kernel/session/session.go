@@ -57,6 +57,10 @@ type Session struct {
 	natives  map[string]bool   // packages the Builder made, bound for every interpreter
 	wraps    int               // functions made by evalWrapped
 
+	hook     func()              // the function Call runs
+	hookIn   *interp.Interpreter // the interpreter the hook is bound in
+	hookProg *interp.Program     // its call of hook
+
 	framesMu sync.Mutex
 	frames   []Frame // of the panic unwinding the running group
 	onPanic  func(Frame)

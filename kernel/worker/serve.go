@@ -70,6 +70,7 @@ func Main(bindings ...interp.Exports) error {
 // every reply, which the kernel waits for.
 func Serve(r io.Reader, w io.Writer, sess *session.Session, stdout, stderr io.Writer) error {
 	s := &server{sess: sess, w: w, stdout: stdout, stderr: stderr, input: make(chan Request, 1)}
+	s.attachComm(false, "")
 	sess.OnPanic(func(f session.Frame) { s.send(Event{Kind: "frame", Frame: &f}) })
 	reqs := make(chan Request, 64)
 	readErr := make(chan error, 1)
@@ -178,6 +179,8 @@ func (s *server) handle(q Request) (rep *Reply) {
 	case "inspect":
 		text, found := s.sess.Inspect(q.Code, q.Pos)
 		return &Reply{Status: "ok", Found: found, Text: text}
+	case "comm":
+		return s.comm(q)
 	}
 	return &Reply{Status: "error", Error: &Error{Name: "bad request", Value: fmt.Sprintf("unknown op %q", q.Op), Traceback: []string{}}}
 }
@@ -214,6 +217,8 @@ func (s *server) execute(q Request) *Reply {
 	s.sess.Output(out, errw, stdin)
 	display.Attach(sink, ctx)
 	defer display.Attach(nil, context.Background())
+	s.attachComm(quiet, q.MsgID)
+	defer s.attachComm(false, "")
 
 	before := runtime.NumGoroutine()
 	res, err := s.sess.Run(ctx, session.Cell{Code: q.Code, Name: q.Cell, Replay: q.Replay})
@@ -228,7 +233,11 @@ func (s *server) execute(q Request) *Reply {
 		return rep
 	}
 	if res.Show && !quiet {
-		rep.Result = render(res.Value)
+		if shower, ok := selfShower(res.Value); ok {
+			shower.ShowSelf() // a widget: displayed, not the cell's result
+		} else {
+			rep.Result = render(res.Value)
+		}
 	}
 	if len(q.UserExpressions) > 0 && !q.Replay {
 		rep.UserExpressions = map[string]any{}
