@@ -119,6 +119,9 @@ func TestNotebooksInBrowser(t *testing.T) {
 			runNotebook(t, browser, srv, name, filepath.Join(out, strings.TrimSuffix(name, ".ipynb")+".png"))
 		})
 	}
+	t.Run("widgets", func(t *testing.T) {
+		widgets(t, browser, srv, filepath.Join(out, "widgets"))
+	})
 	t.Run("faults-caught", func(t *testing.T) {
 		faults(t, browser, srv, filepath.Join(out, "faults.png"))
 	})
@@ -162,6 +165,14 @@ func runNotebook(t *testing.T, browser context.Context, srv *server, name, shot 
 	}
 	t.Logf("%s: %d code cells checked, %d DataFrames, %d plots, %d progress bars updated %d times in place; screenshot %s",
 		name, code, tables, plots, bars, updates, shot)
+	// Cells that bind a figure to a slider: move it, see the figure change.
+	k := 0
+	for _, c := range st.Cells {
+		if c.Type == "code" && usesWidgets(c.Source) {
+			k++
+			checkWidgets(t, ctx, c.Index, fmt.Sprintf("%s-widgets-%d", strings.TrimSuffix(shot, ".png"), k))
+		}
+	}
 }
 
 // runAll runs every cell from the Cell menu's Run All, waits until they
@@ -416,6 +427,7 @@ func open(t *testing.T, browser context.Context, srv *server, name string) conte
 	t.Helper()
 	tab, closeTab := chromedp.NewContext(browser)
 	t.Cleanup(closeTab)
+	logConsole(t, tab, filepath.Join(filepath.Dir(srv.log), strings.TrimSuffix(name, ".ipynb")+"-console.log"))
 	run(t, tab, chromedp.Navigate(srv.url(name)))
 	ready := `!!(window.Jupyter && Jupyter.notebook && Jupyter.notebook._fully_loaded && Jupyter.notebook.kernel &&
 		Jupyter.notebook.kernel.is_connected() && $("#kernel_indicator_icon").hasClass("kernel_idle_icon"))`
