@@ -11,7 +11,9 @@ JUPYTER_DEBS := jupyter-nbconvert python3-nbclient jupyter-client python3-nbform
 	python3-jupyter-kernel-test python3-ipykernel jupyter-console
 R_DEBS  := r-base-core r-cran-bradleyterry2
 SLURM_DEBS := slurm-wlm munge
-BROWSER_DEBS := jupyter-notebook chromium
+# The classic Notebook's widget manager (jupyter-js-widgets 2.1, with the
+# ipywidgets 6 it was made for) draws the kernel's widgets.
+BROWSER_DEBS := jupyter-notebook chromium python3-ipywidgets jupyter-nbextension-jupyter-js-widgets
 # nbconvert 6.5 strips inline SVG through clean_html, so HTML exports take
 # the PNG that every plot also carries.
 HTML_PRIORITY := $(foreach m,text/html application/pdf text/latex image/png image/jpeg image/svg+xml text/markdown text/plain,--NbConvertBase.display_data_priority=$(m))
@@ -59,11 +61,12 @@ test: test-deps
 
 kernel-test: build
 	$(BIN) kernel install --prefix $(TEST_JUPYTER)
-	JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter $(PY) -m unittest -v tests/kernel/test_coevo_kernel.py
+	JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter $(PY) -m unittest -v tests/kernel/test_coevo_kernel.py tests/kernel/test_widgets.py
 	@mkdir -p build/notebooks
 	JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter $(PY) -m nbconvert --to notebook --execute \
 		--ExecutePreprocessor.timeout=600 --ExecutePreprocessor.kernel_name=coevo \
 		--output-dir build/notebooks notebooks/*.ipynb
+	$(PY) tests/kernel/test_widgets.py build/notebooks/03-ratings.ipynb build/notebooks/04-coevolution-othello.ipynb
 
 deps:
 	@command -v $(GO) >/dev/null || { echo "coevo needs Go 1.26 or newer: https://go.dev/dl/" >&2; exit 1; }
@@ -98,7 +101,8 @@ browser-test: build browser-deps
 		$(GO) test -count=1 -v -timeout 60m ./tests/browser/
 
 browser-deps:
-	@if ! $(PY) -c 'import notebook' >/dev/null 2>&1 || ! test -x /usr/bin/chromium; then \
+	@if ! $(PY) -c 'import notebook' >/dev/null 2>&1 || ! test -x /usr/bin/chromium || \
+		! test -f /usr/share/jupyter/nbextensions/jupyter-js-widgets/extension.js; then \
 		$(MAKE) --no-print-directory apt DEBS="$(BROWSER_DEBS)"; fi
 
 jupyter-deps:
