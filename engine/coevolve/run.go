@@ -12,6 +12,7 @@ import (
 	"github.com/go-gota/gota/series"
 
 	"github.com/coevolab/coevo/engine/othello"
+	"github.com/coevolab/coevo/internal/frame"
 )
 
 // A Run is an evolutionary run: its settings, what happened in each
@@ -61,7 +62,7 @@ func (r *Run) Archive() []Member {
 }
 
 // HistoryFrame returns the history as a DataFrame: generation, games,
-// best, mean, archive, admitted.
+// best, mean (fitness, to 4 significant digits), archive, admitted.
 func (r *Run) HistoryFrame() dataframe.DataFrame {
 	var gen, arch []int
 	var games, best, mean []float64
@@ -70,8 +71,8 @@ func (r *Run) HistoryFrame() dataframe.DataFrame {
 		gen, games, best, mean = append(gen, h.Generation), append(games, float64(h.Games)), append(best, h.Best), append(mean, h.Mean)
 		arch, adm = append(arch, h.Archive), append(adm, h.Admitted)
 	}
-	return dataframe.New(series.New(gen, series.Int, "generation"), series.New(games, series.Float, "games"),
-		series.New(best, series.Float, "best"), series.New(mean, series.Float, "mean"),
+	return dataframe.New(series.New(gen, series.Int, "generation"), frame.Number("games", games),
+		frame.Sig("best", best, 4), frame.Sig("mean", mean, 4),
 		series.New(arch, series.Int, "archive"), series.New(adm, series.Bool, "admitted"))
 }
 

@@ -27,7 +27,6 @@ import (
 	"image"
 	"image/png"
 	"reflect"
-	"strings"
 	"sync"
 	"time"
 
@@ -48,9 +47,6 @@ type (
 	PNG      []byte
 	JSON     struct{ Value any }
 )
-
-// MaxRows bounds the rows of a DataFrame shown as HTML.
-var MaxRows = 60
 
 // Of renders v.
 func Of(v any) Bundle {
@@ -122,35 +118,6 @@ func plain(v any) string {
 		return fmt.Sprintf("%q", v)
 	}
 	return fmt.Sprintf("%+v", v)
-}
-
-func frame(df dataframe.DataFrame) Bundle {
-	if df.Err != nil {
-		return Bundle{"text/plain": "DataFrame error: " + df.Err.Error()}
-	}
-	rows, cols := df.Dims()
-	var b strings.Builder
-	b.WriteString(`<table class="dataframe"><thead><tr><th></th>`)
-	names := df.Names()
-	for _, n := range names {
-		b.WriteString("<th>" + html.EscapeString(n) + "</th>")
-	}
-	b.WriteString("</tr></thead><tbody>")
-	recs := df.Records()
-	shown := min(rows, MaxRows)
-	for i := 0; i < shown; i++ {
-		fmt.Fprintf(&b, "<tr><th>%d</th>", i)
-		for j := 0; j < cols; j++ {
-			b.WriteString("<td>" + html.EscapeString(recs[i+1][j]) + "</td>")
-		}
-		b.WriteString("</tr>")
-	}
-	b.WriteString("</tbody></table>")
-	if shown < rows {
-		fmt.Fprintf(&b, "<p>%d of %d rows shown (display.MaxRows = %d)</p>", shown, rows, MaxRows)
-	}
-	fmt.Fprintf(&b, "<p>%d rows × %d columns</p>", rows, cols)
-	return Bundle{"text/html": b.String(), "text/plain": df.String()}
 }
 
 func plotBundle(p *gplot.Plot) Bundle {
