@@ -386,6 +386,9 @@ func (k *Kernel) execute(sock zmq4.Socket, msg *wire.Message) {
 		if rep.UserExpressions != nil {
 			content["user_expressions"] = rep.UserExpressions
 		}
+		if len(rep.Payload) > 0 && !req.Silent {
+			content["payload"] = rep.Payload
+		}
 	}
 	if fail != nil {
 		if !req.Silent {

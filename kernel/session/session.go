@@ -215,6 +215,9 @@ type Result struct {
 	// Reset reports that the cell ran %reset: what earlier cells declared
 	// is gone.
 	Reset bool
+	// Payload holds the payloads of the execute reply (%load puts a file
+	// in the cell: "set_next_input").
+	Payload []map[string]any
 }
 
 // Eval runs code as a cell named "cell".
@@ -231,6 +234,9 @@ func (s *Session) Run(ctx context.Context, c Cell) (Result, error) {
 		c.Name = "cell"
 	}
 	s.sources[c.Name] = c.Code
+	if r, ok, err := s.rawCellMagic(ctx, c); ok {
+		return r, err
+	}
 	items, incomplete, err := split(c.Code)
 	if err != nil {
 		var se *scanError
@@ -261,6 +267,7 @@ func (s *Session) runGroups(ctx context.Context, c Cell, gs []item) (Result, err
 			r, err = s.evalGroup(ctx, c, g)
 		}
 		res.Reset = res.Reset || r.Reset
+		res.Payload = append(res.Payload, r.Payload...)
 		if err != nil {
 			return res, err
 		}
@@ -576,6 +583,9 @@ func parseGroup(kind itemKind, src string) (*token.FileSet, *ast.File, *ast.Bloc
 // IsComplete reports "complete", "incomplete" or "invalid" for code typed
 // so far, as the Jupyter is_complete request asks.
 func IsComplete(code string) string {
+	if rawCell(code) {
+		return "complete" // a script or a file's text, not Go
+	}
 	_, incomplete, err := split(code)
 	switch {
 	case incomplete:

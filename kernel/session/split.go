@@ -26,13 +26,13 @@ const (
 	decl                      // func, method or type declaration
 	imprt                     // import
 	vardecl                   // var or const: a declaration and a statement
-	magic                     // a line magic: "%name args" on a line of its own
+	magic                     // a line magic: "%name args" (or a shell line, "!cmd") on a line of its own
 	cellMagic                 // "%%name args" on the first line: applies to the rest of the cell
 )
 
 // split cuts a cell into top-level items at the statement boundaries the
 // Go scanner reports at bracket depth 0, and at magic lines: a line whose
-// first token, at depth 0, is "%". incomplete reports an unclosed bracket
+// first token, at depth 0, is "%", or "!" where a statement would start. incomplete reports an unclosed bracket
 // or literal (the cell needs more lines); err is a scan error.
 func split(src string) (items []item, incomplete bool, err error) {
 	lines := lineStarts(src)
@@ -111,7 +111,10 @@ func scanItems(src string, from int, depth *int, add func(off, end int, kind ite
 			break
 		}
 		off := file.Offset(p)
-		if (tok == token.REM || tok == token.REM_ASSIGN) && *depth == 0 && firstOnLine(src, from+off) {
+		// A magic line starts with % at depth 0; a shell line with !, where
+		// no Go statement can start (a ! continuing an expression does not
+		// start an item).
+		if ((tok == token.REM || tok == token.REM_ASSIGN) || tok == token.NOT && start < 0) && *depth == 0 && firstOnLine(src, from+off) {
 			flush(off)
 			magicAt = from + off
 			break

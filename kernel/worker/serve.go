@@ -227,7 +227,7 @@ func (s *server) execute(q Request) *Reply {
 		time.Sleep(settle)
 		left = runtime.NumGoroutine() > before
 	}
-	rep := &Reply{Status: "ok", Reset: res.Reset, Goroutines: left}
+	rep := &Reply{Status: "ok", Reset: res.Reset, Goroutines: left, Payload: res.Payload}
 	if err != nil {
 		rep.Status, rep.Error = "error", errorOf(err)
 		return rep
