@@ -144,6 +144,7 @@ fuzz:
 	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadMatrix -fuzztime 60s .
 	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadGames -fuzztime 60s .
 	cd kernel/session && $(GO) test -run XXX -fuzz FuzzSplit -fuzztime 60s .
+	cd kernel/session && $(GO) test -run XXX -fuzz FuzzCompleteInspect -fuzztime 60s .
 	cd kernel && $(GO) test -run XXX -fuzz FuzzParseConnection -fuzztime 60s .
 
 clean:

@@ -603,12 +603,17 @@ var keywords = []string{"break", "case", "chan", "const", "continue", "default",
 	"new", "panic", "print", "println", "real", "recover", "clear", "true", "false", "nil"}
 
 // Complete returns candidates for the identifier ending at cursor (a byte
-// offset), and the offsets of the text they replace: package members after
-// "pkg.", magic names after a "%" that starts a line, else keywords,
-// builtins, what cells declared and importable package names.
+// offset), and the offsets of the text they replace: the fields and
+// methods of a value after "x.", "f()." or "x.y[i].", package members
+// after "pkg.", import paths inside an import's quotes, magic names after
+// a "%" that starts a line, else keywords, builtins, what cells declared
+// and importable package names.
 func (s *Session) Complete(code string, cursor int) (matches []string, start, end int) {
 	if cursor > len(code) || cursor < 0 {
 		cursor = len(code)
+	}
+	if m, from, ok := s.importCompletions(code, cursor); ok {
+		return m, from, cursor
 	}
 	start = cursor
 	for start > 0 && isIdent(code[start-1]) {
@@ -630,6 +635,13 @@ func (s *Session) Complete(code string, cursor int) (matches []string, start, en
 		}
 	}
 	if start > 0 && code[start-1] == '.' {
+		// A value's fields and methods, or else a package's members.
+		s.mu.Lock()
+		m, typed := s.memberCompletions(code, start-1, prefix)
+		s.mu.Unlock()
+		if typed {
+			return m, start, cursor
+		}
 		q := start - 1
 		for q > 0 && isIdent(code[q-1]) {
 			q--
