@@ -192,6 +192,16 @@ spin`)
 	if r := c.execute("spins > 0 && n.Value() == 3"); r.data("execute_result", "text/plain") != "true" {
 		t.Fatalf("after the interrupt: %v %q", r.reply, r.data("execute_result", "text/plain"))
 	}
+	// The Interact's function, made before the interrupt, still draws.
+	drawn = ""
+	for _, o := range c.frontSays("comm_msg", slider, map[string]any{"method": "update", "state": map[string]any{"value": 2}}) {
+		if o.Type == "display_data" {
+			drawn = fmt.Sprint(o.Data["text/plain"])
+		}
+	}
+	if drawn != `"abab"` {
+		t.Fatalf("after the interrupt, n=2 draws %q", drawn)
+	}
 }
 
 // A front end that opens the version comm (the classic Notebook's

@@ -212,3 +212,19 @@ func TestTimeShell(t *testing.T) {
 		t.Fatalf("%q", out.String())
 	}
 }
+
+// Function values made before an interrupt run after it: func literals
+// in variables, closures a function returned (yaegi alone makes them
+// return zero values without running).
+func TestClosuresAfterInterrupt(t *testing.T) {
+	s, _, _ := shellSession(t)
+	eval(t, s, "func mk(k int) func() int { return func() int { return k } }\nf := mk(7)\ng := func() int { return 8 }")
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	if _, err := s.Eval(ctx, "for {}"); err == nil {
+		t.Fatal("the loop was not interrupted")
+	}
+	if r := eval(t, s, "f()*10 + g()"); r.Value.Interface() != 78 {
+		t.Fatalf("after an interrupt f()*10 + g() = %v, want 78", r.Value)
+	}
+}
