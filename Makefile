@@ -15,8 +15,10 @@ SLURM_DEBS := slurm-wlm munge
 # ipywidgets 6 it was made for) draws the kernel's widgets.
 BROWSER_DEBS := jupyter-notebook chromium python3-ipywidgets jupyter-nbextension-jupyter-js-widgets
 # nbconvert 6.5 strips inline SVG through clean_html, so HTML exports take
-# the PNG that every plot also carries.
-HTML_PRIORITY := $(foreach m,text/html application/pdf text/latex image/png image/jpeg image/svg+xml text/markdown text/plain,--NbConvertBase.display_data_priority=$(m))
+# the PNG that every plot also carries. Widgets come first, as nbconvert's
+# own order has them: the page draws them from the state saved with the
+# notebook (with the widget manager from the CDN nbconvert names).
+HTML_PRIORITY := $(foreach m,application/vnd.jupyter.widget-view+json text/html application/pdf text/latex image/png image/jpeg image/svg+xml text/markdown text/plain,--NbConvertBase.display_data_priority=$(m))
 # A kernelspec for the tests, installed inside the build tree.
 TEST_JUPYTER := $(CURDIR)/build/jupyter
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
