@@ -509,20 +509,24 @@ func pageState(t *testing.T, ctx context.Context) state {
 	return st
 }
 
+// growPage lets the classic page, which scrolls inside #site, grow to its
+// full height, then waits two frames so that the page's size is the grown
+// one: a screenshot then holds all of it.
+const growPage = `new Promise(function (done) {
+	var s = document.createElement("style");
+	s.textContent = "body, #site { height: auto !important; overflow: visible !important; }";
+	document.head.appendChild(s);
+	requestAnimationFrame(function () { requestAnimationFrame(done); });
+})`
+
+func awaited(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
+
 // screenshot saves the whole notebook, not just the window: the classic
 // page scrolls inside #site, so let it grow to its full height first.
 func screenshot(t *testing.T, ctx context.Context, path string) {
 	t.Helper()
-	// Grow, then wait two frames so that the page's size is the grown one.
-	const grow = `new Promise(function (done) {
-		var s = document.createElement("style");
-		s.textContent = "body, #site { height: auto !important; overflow: visible !important; }";
-		document.head.appendChild(s);
-		requestAnimationFrame(function () { requestAnimationFrame(done); });
-	})`
 	var png []byte
-	awaited := func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
-	if err := chromedp.Run(ctx, chromedp.Evaluate(grow, nil, awaited), chromedp.FullScreenshot(&png, 100)); err != nil {
+	if err := chromedp.Run(ctx, chromedp.Evaluate(growPage, nil, awaited), chromedp.FullScreenshot(&png, 100)); err != nil {
 		t.Errorf("screenshot %s: %v", path, err)
 		return
 	}

@@ -87,9 +87,29 @@ func (w widgetArea) figure() string {
 	return ""
 }
 
-// usesWidgets tells whether a notebook cell binds a function to a slider.
+// usesWidgets tells whether a notebook cell binds a function to a slider
+// or a dropdown.
 func usesWidgets(src string) bool {
-	return strings.Contains(src, "widget.Interact(") && strings.Contains(src, "widget.NewIntSlider(")
+	return strings.Contains(src, "widget.Interact(") && (strings.Contains(src, "widget.NewIntSlider(") || strings.Contains(src, "widget.NewDropdown("))
+}
+
+// choose selects the last option of the cell's first dropdown, as a user
+// does.
+func choose(t *testing.T, ctx context.Context, cell int) {
+	t.Helper()
+	var ok bool
+	run(t, ctx, chromedp.Evaluate(fmt.Sprintf(`(function () {
+		var s = Jupyter.notebook.get_cell(%d).element.find(".widget-area select").first();
+		if (s.length !== 1) return false;
+		// The view listens with addEventListener: a native event, as a
+		// user's choice makes.
+		s[0].value = s.find("option").last().val();
+		s[0].dispatchEvent(new Event("change", { bubbles: true }));
+		return true;
+	})()`, cell), &ok))
+	if !ok {
+		t.Fatalf("cell %d: no dropdown to choose from", cell)
+	}
 }
 
 // moveSlider presses End on the cell's first slider, as a user moving it
@@ -110,14 +130,15 @@ func moveSlider(t *testing.T, ctx context.Context, cell int) {
 	run(t, ctx, chromedp.SendKeys("#coevo-handle", kb.End, chromedp.ByQuery))
 }
 
-// shootCell saves a screenshot of one cell, its widgets and output.
+// shootCell saves a screenshot of a cell's widgets (the controls and what
+// they draw), on the page grown to its full height so that nothing is cut.
 func shootCell(t *testing.T, ctx context.Context, cell int, path string) {
 	t.Helper()
 	var png []byte
-	sel := fmt.Sprintf("#coevo-cell-%d", cell)
+	sel := fmt.Sprintf("#coevo-widgets-%d", cell)
 	err := chromedp.Run(ctx,
-		chromedp.Evaluate(fmt.Sprintf(`void Jupyter.notebook.get_cell(%d).element.attr("id", "coevo-cell-%d")`, cell, cell), nil),
-		chromedp.ScrollIntoView(sel, chromedp.ByQuery),
+		chromedp.Evaluate(fmt.Sprintf(`void Jupyter.notebook.get_cell(%d).element.find(".widget-area").attr("id", "coevo-widgets-%d")`, cell, cell), nil),
+		chromedp.Evaluate(growPage, nil, awaited),
 		chromedp.Screenshot(sel, &png, chromedp.ByQuery))
 	if err != nil {
 		t.Errorf("screenshot of cell %d: %v", cell, err)
@@ -129,15 +150,33 @@ func shootCell(t *testing.T, ctx context.Context, cell int, path string) {
 }
 
 // checkWidgets moves the slider of a cell that binds a figure to widgets
-// and checks that the figure is redrawn, saving the cell before and after
-// as shot+"-before.png" and shot+"-after.png".
+// and checks that the figure is redrawn (or, with no slider, chooses
+// another option of its dropdown and checks that what it shows changes),
+// saving the cell before and after as shot+"-before.png" and
+// shot+"-after.png".
 func checkWidgets(t *testing.T, ctx context.Context, cell int, shot string) {
 	t.Helper()
 	before := widgetsOf(t, ctx, cell)
 	if !before.Manager {
 		t.Fatal("the widget manager (jupyter-js-widgets) is not loaded in the page: is the nbextension enabled?")
 	}
-	if !before.Shown || before.Sliders == 0 || before.figure() == "" {
+	if before.Sliders == 0 {
+		if !before.Shown || len(before.Dropdowns) == 0 || before.Text == "" {
+			t.Fatalf("cell %d: the widgets are not drawn: %+v", cell, before)
+		}
+		shootCell(t, ctx, cell, shot+"-before.png")
+		choose(t, ctx, cell)
+		var after widgetArea
+		poll(t, ctx, time.Minute, fmt.Sprintf("cell %d redrawn after another option was chosen", cell), func() bool {
+			after = widgetsOf(t, ctx, cell)
+			return after.Text != before.Text && fmt.Sprint(after.Dropdowns) != fmt.Sprint(before.Dropdowns)
+		})
+		waitIdle(t, ctx, time.Minute)
+		shootCell(t, ctx, cell, shot+"-after.png")
+		t.Logf("cell %d: dropdown %v -> %v, output redrawn; screenshots %s-before.png, -after.png", cell, before.Dropdowns, after.Dropdowns, shot)
+		return
+	}
+	if !before.Shown || before.figure() == "" {
 		t.Fatalf("cell %d: the widgets are not drawn: %+v", cell, before)
 	}
 	shootCell(t, ctx, cell, shot+"-before.png")
