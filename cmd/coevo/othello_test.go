@@ -23,6 +23,28 @@ func TestOthelloPerftJSON(t *testing.T) {
 	}
 }
 
+// Perft from a position: after any first move, perft d is perft d+1
+// from the start divided by four (the first moves are symmetric images),
+// whether the position comes as a move record or as a board.
+func TestOthelloPerftFromPosition(t *testing.T) {
+	after := "-------------------X-------XX------XO--------------------------- O" // after d3
+	for _, c := range [][]string{{"--moves", "d3"}, {"--moves", "D3"}, {"--board", after}, {"--board", strings.ToLower(after)}} {
+		out, errs, st := coevo(append([]string{"othello", "perft", "--depth", "8", "--json"}, c...)...)
+		var r struct {
+			Depth    int
+			Nodes    int64
+			Position string
+		}
+		if st != 0 || json.Unmarshal([]byte(out), &r) != nil || r.Depth != 8 || r.Nodes != 3005288/4 || r.Position != after {
+			t.Errorf("%v: status %d, %q %s; want nodes %d (perft 9 / 4) from %s", c, st, out, errs, 3005288/4, after)
+		}
+	}
+	out, errs, st := coevo("othello", "perft", "--depth", "3", "--moves", "f5 d6 c3 d3 c4")
+	if st != 0 || !strings.HasPrefix(out, "perft 3 from ") || !strings.Contains(out, " O: ") {
+		t.Errorf("text output: status %d, %q %s", st, out, errs)
+	}
+}
+
 type playJSON struct {
 	BlackWins   *int     `json:"black_wins"`
 	WhiteWins   *int     `json:"white_wins"`
@@ -158,6 +180,11 @@ func TestOthelloBadUsage(t *testing.T) {
 		{[]string{"othello"}, "missing subcommand"},
 		{[]string{"othello", "fly"}, `unknown subcommand "fly"`},
 		{[]string{"othello", "perft", "--depth", "-1"}, "--depth -1"},
+		{[]string{"othello", "perft", "--moves", "f5 f5"}, "--moves: game record, move 2 (f5)"},
+		{[]string{"othello", "perft", "--moves", "f5 zz"}, "--moves: game record: unexpected"},
+		{[]string{"othello", "perft", "--board", "XO"}, "--board: 2 squares, want 64"},
+		{[]string{"othello", "perft", "--board", strings.Repeat("-", 64)}, "--board: the side to move is missing"},
+		{[]string{"othello", "perft", "--moves", "f5", "--board", strings.Repeat("-", 64) + " X"}, "give one"},
 		{[]string{"othello", "play", "--white", "heuristic"}, "missing --black"},
 		{[]string{"othello", "play", "--black", "alpha", "--white", "heuristic"}, `--black: player "alpha"`},
 		{[]string{"othello", "play", "--black", "heuristic", "--white", "random:x"}, "random:K"},

@@ -25,8 +25,9 @@ func othelloHelp(w io.Writer) {
 Othello on bitboards with the 1-ply weighted-piece-counter (WPC) players of
 paper 003 section VI (docs/othello.md).
 
-  perft   count the game tree from the start (a pass is a move, a finished
-          game a leaf): depths 1-6 give 4, 12, 56, 244, 1396, 8200
+  perft   count the game tree from the start, or from a position given by
+          --moves or --board (a pass is a move, a finished game a leaf):
+          from the start depths 1-6 give 4, 12, 56, 244, 1396, 8200
   play    N games between two players in fixed seats
   league  a round robin: every pair plays N games, half in each seat;
           prints the points table and writes one CSV line per game
@@ -41,6 +42,7 @@ stream, derived from --seed, i, j and r, so results do not depend on
 
 Examples:
   coevo othello perft --depth 6 --json
+  coevo othello perft --depth 8 --moves "f5 d6 c3"
   coevo othello play --black heuristic --white random:1 --games 1000 --json
   coevo othello league --players heuristic,random:1,random:2 --games 100 --out results.csv
   coevo bt fit results.csv --format games
@@ -89,21 +91,26 @@ func parseSub(fs *flag.FlagSet, args []string, stdout io.Writer, usage, about st
 type perftOpts struct {
 	depth, workers int
 	json           bool
+	moves, board   string
 }
 
 func perftFlags() (*flag.FlagSet, *perftOpts) {
 	o := &perftOpts{}
 	fs := flag.NewFlagSet("othello perft", flag.ContinueOnError)
 	fs.IntVar(&o.depth, "depth", 6, "plies to count")
+	fs.StringVar(&o.moves, "moves", "", `count from the position after these moves from the start, e.g. "f5 d6 c3" or f5d6c3`)
+	fs.StringVar(&o.board, "board", "", "count from this position: 64 squares a1-h8 (X black, O white, - empty), then the side to move (X or O), as Board.Compact writes it")
 	fs.IntVar(&o.workers, "workers", 0, "parallel subtrees (0: all cores); the count does not depend on it")
-	fs.BoolVar(&o.json, "json", false, `print {"depth":D,"nodes":N}`)
+	fs.BoolVar(&o.json, "json", false, `print {"depth":D,"nodes":N}, with "position" when --moves or --board gives one`)
 	return fs, o
 }
 
 func othelloPerft(ctx context.Context, args []string, stdout io.Writer) error {
 	fs, o := perftFlags()
-	if err := parseSub(fs, args, stdout, "perft --depth D [--json]",
-		"Counts the leaves of the game tree from the start at depth D: a pass\ncounts as a move and a finished game is a leaf (the published convention)."); err != nil {
+	if err := parseSub(fs, args, stdout, "perft --depth D [--moves RECORD | --board POSITION] [--json]",
+		"Counts the leaves of the game tree at depth D, from the start or from a\n"+
+			"position: a pass counts as a move and a finished game is a leaf (the\n"+
+			"published convention)."); err != nil {
 		return err
 	}
 	if o.depth < 0 || o.depth > 30 {
@@ -112,19 +119,54 @@ func othelloPerft(ctx context.Context, args []string, stdout io.Writer) error {
 	if err := checkWorkers(o.workers); err != nil {
 		return err
 	}
+	b, given, err := perftPosition(o)
+	if err != nil {
+		return err
+	}
 	t0 := time.Now()
-	n, err := othello.PerftContext(ctx, othello.Start(), o.depth, o.workers)
+	n, err := othello.PerftContext(ctx, b, o.depth, o.workers)
 	if err != nil {
 		return err
 	}
 	if o.json {
-		return json.NewEncoder(stdout).Encode(struct {
-			Depth int   `json:"depth"`
-			Nodes int64 `json:"nodes"`
-		}{o.depth, n})
+		out := struct {
+			Depth    int    `json:"depth"`
+			Nodes    int64  `json:"nodes"`
+			Position string `json:"position,omitempty"`
+		}{Depth: o.depth, Nodes: n}
+		if given {
+			out.Position = b.Compact()
+		}
+		return json.NewEncoder(stdout).Encode(out)
 	}
-	fmt.Fprintf(stdout, "perft %d: %d nodes (%.3fs)\n", o.depth, n, time.Since(t0).Seconds())
+	from := ""
+	if given {
+		from = " from " + b.Compact()
+	}
+	fmt.Fprintf(stdout, "perft %d%s: %d nodes (%.3fs)\n", o.depth, from, n, time.Since(t0).Seconds())
 	return nil
+}
+
+// perftPosition returns the position of --moves or --board (given), or
+// the start.
+func perftPosition(o *perftOpts) (b othello.Board, given bool, err error) {
+	switch {
+	case o.moves != "" && o.board != "":
+		return b, false, usagef("--moves and --board both give a position: give one")
+	case o.moves != "":
+		g, err := othello.Replay(o.moves)
+		if err != nil {
+			return b, false, usagef("--moves: %v", err)
+		}
+		return g.Final, true, nil
+	case o.board != "":
+		b, err := othello.ParseBoard(o.board)
+		if err != nil {
+			return b, false, usagef("--board: %s", strings.TrimPrefix(err.Error(), "board: "))
+		}
+		return b, true, nil
+	}
+	return othello.Start(), false, nil
 }
 
 // matchOpts are the flags common to play, league and show.

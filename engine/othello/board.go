@@ -236,85 +236,153 @@ const inner = 0x7e7e7e7e7e7e7e7e
 
 // moves returns the empty squares where the player with discs p flanks
 // discs o: in each of the eight directions, runs of o adjacent to p are
-// grown by shifts (at most six steps), and an empty square just past a run
-// is a move. No loop visits squares one by one.
+// grown by shifts, and an empty square just past a run is a move. A run
+// has at most six discs: it grows by one disc, then by two twice, using
+// the pairs of adjacent discs of o (parallel prefix). No loop visits
+// squares one by one, and every shift is by a constant (a shift by a
+// variable costs a guard for counts of 64 or more).
 func moves(p, o uint64) uint64 {
-	h := o & inner
-	m := runL(p, h, 1) | runR(p, h, 1) | // east, west
-		runL(p, o, 8) | runR(p, o, 8) | // south, north
-		runL(p, h, 9) | runR(p, h, 9) | // south-east, north-west
-		runL(p, h, 7) | runR(p, h, 7) // south-west, north-east
+	h := o & inner // a sideways run never includes column a or h
+	// East and west (shifts by 1).
+	l, r := h&(p<<1), h&(p>>1)
+	l |= h & (l << 1)
+	r |= h & (r >> 1)
+	pl := h & (h << 1)
+	pr := pl >> 1
+	l |= pl & (l << 2)
+	r |= pr & (r >> 2)
+	l |= pl & (l << 2)
+	r |= pr & (r >> 2)
+	m := l<<1 | r>>1
+	// South and north (by 8).
+	l, r = o&(p<<8), o&(p>>8)
+	l |= o & (l << 8)
+	r |= o & (r >> 8)
+	pl = o & (o << 8)
+	pr = pl >> 8
+	l |= pl & (l << 16)
+	r |= pr & (r >> 16)
+	l |= pl & (l << 16)
+	r |= pr & (r >> 16)
+	m |= l<<8 | r>>8
+	// South-east and north-west (by 9).
+	l, r = h&(p<<9), h&(p>>9)
+	l |= h & (l << 9)
+	r |= h & (r >> 9)
+	pl = h & (h << 9)
+	pr = pl >> 9
+	l |= pl & (l << 18)
+	r |= pr & (r >> 18)
+	l |= pl & (l << 18)
+	r |= pr & (r >> 18)
+	m |= l<<9 | r>>9
+	// South-west and north-east (by 7).
+	l, r = h&(p<<7), h&(p>>7)
+	l |= h & (l << 7)
+	r |= h & (r >> 7)
+	pl = h & (h << 7)
+	pr = pl >> 7
+	l |= pl & (l << 14)
+	r |= pr & (r >> 14)
+	l |= pl & (l << 14)
+	r |= pr & (r >> 14)
+	m |= l<<7 | r>>7
 	return m &^ (p | o)
 }
 
-// runL returns the squares one step of a left shift by n past the runs of
-// o that start next to p.
-func runL(p, o uint64, n uint) uint64 {
-	t := o & (p << n)
-	t |= o & (t << n)
-	t |= o & (t << n)
-	t |= o & (t << n)
-	t |= o & (t << n)
-	t |= o & (t << n)
-	return t << n
-}
+// Flips by lines. The discs a move on s flips lie on the four lines
+// through s: its row, its column and its two diagonals. Each line is read
+// as an 8-bit pattern (a row by a shift; a column or diagonal by a masked
+// multiplication that gathers its squares, one per row or column, into
+// the top byte), two small tables give the discs flipped on the line
+// (outflank: where a disc of the mover would close a run of the
+// opponent's next to the square; flipped: the squares between), and the
+// pattern is spread back. No loop, no branch, no bit scan: bit scans are
+// slow where Go compiles for plain amd64 (GOAMD64=v1, its default).
+//
+// Patterns: a row or diagonal by column (bit c is column c), a column by
+// row (bit r is row r); the square s is at bit c, or r for its column.
 
-// runR is runL for right shifts.
-func runR(p, o uint64, n uint) uint64 {
-	t := o & (p >> n)
-	t |= o & (t >> n)
-	t |= o & (t >> n)
-	t |= o & (t >> n)
-	t |= o & (t >> n)
-	t |= o & (t >> n)
-	return t >> n
-}
+// lines[s] holds the masks of the two diagonals through s (index
+// rising by 9: a1-h8 way; by 7: h1-a8 way).
+var lines [64][2]uint64
 
-// rays[s] holds, for square s, the squares beyond s in each direction:
-// 0-3 towards higher indices (east, south-west, south, south-east), 4-7
-// towards lower ones (west, north-east, north, north-west).
-var rays [64][8]uint64
+// outflank[x][i]: the squares of an 8-square line where a disc closes a
+// run of opponent discs adjacent to the square x, given the opponent's
+// discs on the inner squares 1-6 of the line (i = bits 1-6 of the
+// pattern; the end squares cannot be flipped). Then flipped[x][f]: the
+// squares between x and the closing squares f (at most one each side).
+var (
+	outflank [8][64]uint8
+	flipped  [8][256]uint8
+)
+
+const (
+	fileA   = 0x0101010101010101
+	gatherA = 0x0102040810204080 // (b & fileA) * gatherA >> 56: column a, bit r = row r
+	spreadA = 0x0002040810204081 // (f * spreadA) & fileA: the inverse, for f in bits 1-6
+	allRows = 0x0101010101010101 // (d * allRows) >> 56: a diagonal, bit c = column c
+)
 
 func init() {
-	steps := [8][2]int{{0, 1}, {1, -1}, {1, 0}, {1, 1}, {0, -1}, {-1, 1}, {-1, 0}, {-1, -1}}
 	for s := 0; s < 64; s++ {
-		for d, st := range steps {
-			for r, c := s/8+st[0], s%8+st[1]; r >= 0 && r < 8 && c >= 0 && c < 8; r, c = r+st[0], c+st[1] {
-				rays[s][d] |= 1 << (r*8 + c)
+		r, c := s/8, s%8
+		for k := -7; k <= 7; k++ {
+			if r+k >= 0 && r+k < 8 && c+k >= 0 && c+k < 8 {
+				lines[s][0] |= 1 << ((r+k)*8 + c + k)
 			}
+			if r+k >= 0 && r+k < 8 && c-k >= 0 && c-k < 8 {
+				lines[s][1] |= 1 << ((r+k)*8 + c - k)
+			}
+		}
+	}
+	for x := 0; x < 8; x++ {
+		for i := 0; i < 64; i++ {
+			o := i << 1
+			var out uint8
+			for _, step := range []int{-1, 1} {
+				y := x + step
+				for y >= 0 && y < 8 && o>>y&1 == 1 {
+					y += step
+				}
+				if y != x+step && y >= 0 && y < 8 {
+					out |= 1 << y
+				}
+			}
+			outflank[x][i] = out
+		}
+		for f := 0; f < 256; f++ {
+			var fl uint8
+			for y := 0; y < 8; y++ {
+				if f>>y&1 == 0 || y == x {
+					continue
+				}
+				lo, hi := min(x, y), max(x, y)
+				for z := lo + 1; z < hi; z++ {
+					fl |= 1 << z
+				}
+			}
+			flipped[x][f] = fl
 		}
 	}
 }
 
-// flips returns the discs of o that a disc of p placed on s flanks. Along
-// each ray from s, the first square that is not o's closes a run of o's
-// discs when it is p's; that square is the lowest set bit of the ray
-// minus o for rays towards higher indices, the highest for the others.
+// flips returns the discs of o that a disc of p placed on the empty
+// square s flanks.
 func flips(p, o uint64, s uint) uint64 {
-	r := &rays[s]
-	return up(r[0], p, o) | up(r[1], p, o) | up(r[2], p, o) | up(r[3], p, o) |
-		down(r[4], p, o) | down(r[5], p, o) | down(r[6], p, o) | down(r[7], p, o)
-}
-
-// up returns the discs of o flanked along ray r towards higher indices.
-func up(r, p, o uint64) uint64 {
-	x := r &^ o
-	b := x & -x
-	if b&p == 0 {
-		return 0
-	}
-	return r & (b - 1)
-}
-
-// down returns the discs of o flanked along ray r towards lower indices.
-func down(r, p, o uint64) uint64 {
-	x := r &^ o
-	if x == 0 {
-		return 0
-	}
-	b := uint64(1) << (63 - bits.LeadingZeros64(x))
-	if b&p == 0 {
-		return 0
-	}
-	return r &^ (b<<1 - 1)
+	s &= 63
+	r, c := s>>3, s&7
+	out := &outflank[c]
+	fl := &flipped[c]
+	// Row.
+	sh := r * 8
+	f := uint64(fl[out[o>>(sh+1)&63]&uint8(p>>sh)]) << sh
+	// Diagonals.
+	d := &lines[s]
+	f |= uint64(fl[out[(o&d[0])*allRows>>57&63]&uint8((p&d[0])*allRows>>56)]) * allRows & d[0]
+	f |= uint64(fl[out[(o&d[1])*allRows>>57&63]&uint8((p&d[1])*allRows>>56)]) * allRows & d[1]
+	// Column: its pattern is by row, and s is at bit r.
+	oc, pc := (o>>c)&fileA*gatherA, (p>>c)&fileA*gatherA
+	f |= (uint64(flipped[r][outflank[r][oc>>57&63]&uint8(pc>>56)]) * spreadA & fileA) << c
+	return f
 }

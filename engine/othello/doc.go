@@ -10,9 +10,10 @@
 // can move. The player with more discs wins; equal counts are a draw.
 //
 // Perft counts the game tree with the published conventions (a pass is a
-// move, a finished game a leaf): 4, 12, 56, 244, 1396, 8200 at depths 1-6.
-// The tests check the bitboards against package plain, a square-by-square
-// implementation, on perft and on random games.
+// move, a finished game a leaf): 4, 12, 56, 244, 1396, 8200 at depths 1-6
+// from the start, and from any position (ParseBoard reads one, Compact
+// writes it). The tests check the bitboards against package plain, a
+// square-by-square implementation, on perft and on random games.
 //
 // A WPC is 64 weights; its value of a board is eq. (8), the scalar
 // product with the board vector (+1 black, -1 white, 0 empty). As a Player

@@ -51,6 +51,16 @@ func checkEpsilon(e float64) error {
 // play plays a game and returns its final board, recording the moves in
 // rec unless it is nil (tournaments need only the result).
 func play(black, white Player, eps float64, rng *rand.Rand, rec *Game) (Board, error) {
+	// WPC players are prepared once for the game (WPC.Move would prepare
+	// them at every move).
+	var evs [2]evaluator
+	var ev [2]*evaluator
+	for i, pl := range [2]Player{black, white} {
+		if w, ok := pl.(*WPC); ok && w != nil {
+			evs[i].prepare(w)
+			ev[i] = &evs[i]
+		}
+	}
 	b := Start()
 	for {
 		p, o := b.mover()
@@ -71,9 +81,20 @@ func play(black, white Player, eps float64, rng *rand.Rand, rec *Game) (Board, e
 		if forced {
 			s = nth(legal, rng.IntN(bits.OnesCount64(legal)))
 		} else {
-			pl := black
+			pl, e := black, ev[0]
 			if b.Turn == White {
-				pl = white
+				pl, e = white, ev[1]
+			}
+			if e != nil {
+				// The evaluator found the flips of its move already.
+				var f uint64
+				s, f = e.move(p, o, legal)
+				b = b.with(p|f|1<<uint(s&63), o&^f)
+				if rec != nil {
+					rec.Moves = append(rec.Moves, s)
+					rec.Forced = append(rec.Forced, false)
+				}
+				continue
 			}
 			s = pl.Move(b, Bitboard(legal), rng)
 			if !Bitboard(legal).Has(s) {

@@ -10,11 +10,13 @@ import (
 )
 
 // Perft counts the leaves of the game tree below b at the given depth,
+// from any position (Replay(record).Final, ParseBoard(text) or Start()),
 // with the conventions of the published Othello perft tables: a pass
 // counts as a move (it uses one ply of depth), and a finished game is a
 // leaf whatever depth remains. From the start, depths 1-12 give 4, 12,
 // 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284, 212258800,
-// 1939886636.
+// 1939886636. An invalid board (a square of both sides, no side to move)
+// counts 0; PerftContext says why.
 func Perft(b Board, depth int) int64 {
 	n, _ := PerftContext(context.Background(), b, depth, 1)
 	return n
@@ -25,6 +27,9 @@ func Perft(b Board, depth int) int64 {
 func PerftContext(ctx context.Context, b Board, depth, workers int) (int64, error) {
 	if depth < 0 {
 		return 0, fmt.Errorf("othello: perft depth %d is negative", depth)
+	}
+	if err := b.check(); err != nil {
+		return 0, err
 	}
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)

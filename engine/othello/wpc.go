@@ -49,22 +49,129 @@ func (w *WPC) Value(b Board) float64 {
 // the rounding error of g. Among moves of equal value the first in that
 // order is played.
 func (w *WPC) Move(b Board, legal Bitboard, _ *rand.Rand) Square {
+	var e evaluator
+	e.prepare(w)
 	p, o := b.mover()
-	best, bestG, bestA := Pass, 0.0, 0.0
-	for m := uint64(legal); m != 0; m &= m - 1 {
-		s := uint(bits.TrailingZeros64(m))
-		sum, abs := 0.0, 0.0
-		for f := flips(p, o, s); f != 0; f &= f - 1 {
-			x := w[bits.TrailingZeros64(f)]
-			sum += x
-			abs += math.Abs(x)
+	s, _ := e.move(p, o, uint64(legal))
+	return s
+}
+
+// evaluator is a WPC prepared for the moves of a game: its weights
+// indexed by the hash of a one-square set (bitIndex), with weight +0 for
+// the empty set, and a bound on the tie tolerance. Play prepares each WPC
+// player once a game; Move once a call.
+type evaluator struct {
+	w  *WPC
+	wh [128]float64
+	// tolBound is TieTolerance times an upper bound of a + aBest (see
+	// Move): four times the sum of the absolute weights, with a margin.
+	tolBound float64
+}
+
+// bitHash maps the one-square sets 1<<k to distinct numbers 1-127 and the
+// empty set to 0: the top seven bits of bitMagic<<k, a 64-bit window of a
+// binary de Bruijn sequence of order 7 ending in 1000000, whose 64
+// seven-bit windows (zeros shifted in at the end) are distinct and not 0.
+// A multiplication, where bits.TrailingZeros64 is a bit scan that older
+// amd64 (GOAMD64=v1, Go's default) makes slow.
+func bitHash(lsb uint64) uint64 { return lsb * bitMagic >> 57 }
+
+const bitMagic = 0x2a5cd9d3ead7b77f
+
+// squareOf[bitHash(1<<k)] is k.
+var squareOf [128]uint8
+
+func init() {
+	for k := range 64 {
+		squareOf[bitHash(1<<k)] = uint8(k)
+	}
+}
+
+func (e *evaluator) prepare(w *WPC) {
+	e.w = w
+	e.wh = [128]float64{}
+	abs := 0.0
+	for s, x := range w {
+		e.wh[bitHash(1<<s)] = x
+		abs += math.Abs(x)
+	}
+	// a <= |w[s]| + 2*(sum over F of |w[f]|) <= 2*abs for every move, so
+	// a + aBest <= 4*abs in exact arithmetic. The float sums of at most 64
+	// terms are within 1e-13 of it relatively; 4.5*abs leaves a wide
+	// margin, and the constant keeps it for subnormal weights. An
+	// infinite or NaN sum makes the bound useless, never wrong: then every
+	// close call is computed in full.
+	e.tolBound = TieTolerance * (4.5*abs + 1e-300)
+}
+
+// move is WPC.Move, with the same arithmetic: g is summed over the
+// flipped squares in ascending order, and when a move's gain exceeds the
+// best so far by d > 0, the switch needs a and aBest only when d is
+// within tolBound of zero; they are then summed exactly as Move defines
+// them. (d <= 0 never switches; d > tolBound >= TieTolerance*(a+aBest)
+// always does; floating-point rounding is monotone.) So the moves chosen
+// are bit for bit those of the direct evaluation (tested against it).
+func (e *evaluator) move(p, o, legal uint64) (Square, uint64) {
+	w, wh := e.w, &e.wh
+	best, bestG, bestF, bestA := uint(64), 0.0, uint64(0), -1.0
+	for m := legal; m != 0; m &= m - 1 {
+		s := uint(squareOf[bitHash(m&-m)]) & 63
+		// f = flips(p, o, s) and g = e.gain(s, f), written out: calls
+		// here would spill every live register (Go's calls save none).
+		r, c := s>>3, s&7
+		out, fl := &outflank[c], &flipped[c]
+		sh := r * 8
+		f := uint64(fl[out[o>>(sh+1)&63]&uint8(p>>sh)]) << sh
+		d := &lines[s]
+		f |= uint64(fl[out[(o&d[0])*allRows>>57&63]&uint8((p&d[0])*allRows>>56)]) * allRows & d[0]
+		f |= uint64(fl[out[(o&d[1])*allRows>>57&63]&uint8((p&d[1])*allRows>>56)]) * allRows & d[1]
+		oc, pc := (o>>c)&fileA*gatherA, (p>>c)&fileA*gatherA
+		f |= (uint64(flipped[r][outflank[r][oc>>57&63]&uint8(pc>>56)]) * spreadA & fileA) << c
+		// The first three flipped squares without a branch: once x is
+		// empty its weight is +0, and adding +0 changes no sum that starts
+		// at +0 (such a sum is never -0).
+		x := f
+		sum := 0.0
+		sum += wh[bitHash(x&-x)]
+		x &= x - 1
+		sum += wh[bitHash(x&-x)]
+		x &= x - 1
+		sum += wh[bitHash(x&-x)]
+		x &= x - 1
+		for ; x != 0; x &= x - 1 {
+			sum += wh[bitHash(x&-x)]
 		}
-		g, a := w[s]+2*sum, math.Abs(w[s])+2*abs
-		if best == Pass || g-bestG > TieTolerance*(a+bestA) {
-			best, bestG, bestA = Square(s), g, a
+		g := w[s] + 2*sum
+		if best == 64 { // the first legal move
+			best, bestG, bestF = s, g, f
+			continue
+		}
+		dg := g - bestG
+		take := dg > e.tolBound
+		if (dg > 0) != take { // a close call: 0 < dg <= tolBound
+			if bestA < 0 {
+				bestA = absGain(w, best, bestF)
+			}
+			take = dg > TieTolerance*(absGain(w, s, f)+bestA)
+		}
+		if take {
+			best, bestG, bestF, bestA = s, g, f, -1
 		}
 	}
-	return best
+	if best == 64 {
+		return Pass, 0
+	}
+	return Square(best), bestF
+}
+
+// absGain is a = |w[s]| + 2*(|w[f1]| + |w[f2]| + ...) for the move on s
+// that flips f, summed in ascending square order.
+func absGain(w *WPC, s uint, f uint64) float64 {
+	abs := 0.0
+	for ; f != 0; f &= f - 1 {
+		abs += math.Abs(w[bits.TrailingZeros64(f)&63])
+	}
+	return math.Abs(w[s&63]) + 2*abs
 }
 
 // TieTolerance is the relative difference below which two after-state

@@ -17,6 +17,7 @@ func init() {
 		"Empty":        reflect.ValueOf(othello.Empty),
 		"Heuristic":    reflect.ValueOf(othello.Heuristic),
 		"NewWPC":       reflect.ValueOf(othello.NewWPC),
+		"ParseBoard":   reflect.ValueOf(othello.ParseBoard),
 		"ParsePlayer":  reflect.ValueOf(othello.ParsePlayer),
 		"ParseSquare":  reflect.ValueOf(othello.ParseSquare),
 		"ParseWPC":     reflect.ValueOf(othello.ParseWPC),
