@@ -286,4 +286,23 @@ s.OnChange(func(v int) { got = v })`)
 	if r := c.execute("got"); r.data("execute_result", "text/plain") != "7" {
 		t.Fatalf("the slider's comm %s does not reach the new worker: got %q", id, r.data("execute_result", "text/plain"))
 	}
+
+	// A callback that kills the worker costs the worker, as a cell does:
+	// an error under the click, the session restored, the widgets alive.
+	r = c.execute("import \"os\"\nquit := widget.NewButton(\"quit\")\nquit.OnClick(func() { os.Exit(5) })\nquit")
+	quitID := widgetIDs(t, decodeOut(r.outputs))["ButtonModel"]
+	var died commOut
+	restored := false
+	for _, o := range c.frontSays("comm_msg", quitID, map[string]any{"method": "custom", "content": map[string]any{"event": "click"}}) {
+		if o.Type == "error" {
+			died = o
+		}
+		restored = restored || o.Type == "display_data" && strings.Contains(fmt.Sprint(o.Data["text/plain"]), "Session restored")
+	}
+	if died.Ename != "worker died" || !strings.Contains(died.Evalue, "status 5") || !restored {
+		t.Fatalf("a callback calling os.Exit: error %+v, restore note %v", died, restored)
+	}
+	if r := c.execute("s.Value()"); r.data("execute_result", "text/plain") != "7" {
+		t.Fatalf("after the callback killed the worker the slider reads %q, want 7", r.data("execute_result", "text/plain"))
+	}
 }
