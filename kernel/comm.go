@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"encoding/json"
+	"fmt"
 	"sort"
 	"strings"
 	"sync"
@@ -140,6 +141,13 @@ func (c *comms) replay() []comm.Message {
 	return out
 }
 
+// forgetState forgets what the front end set on the comms.
+func (c *comms) forgetState() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.state, c.known, c.order = map[string]map[string]any{}, map[string]bool{}, nil
+}
+
 // reset forgets every comm, returning the ids that were open.
 func (c *comms) reset() []string {
 	c.mu.Lock()
@@ -230,24 +238,29 @@ func (k *Kernel) publishComm(parent *wire.Message, m comm.Message) {
 }
 
 // replayCommsLocked brings a new worker's comms to where the front end
-// left them (see comms.replay), after its cells were replayed; after a
-// restore that could not replay the cells (emptied), the comms are closed
-// in the front end instead: their widgets are gone. s.mu is held.
-func (s *supervisor) replayCommsLocked(emptied bool) {
+// left them (see comms.replay), after its cells were replayed, and returns
+// a note to add to the restore's ("" if all went well). After a restore
+// that could not replay the cells (emptied), the comms are closed in the
+// front end instead: their widgets are gone. If replaying the values kills
+// the worker (a callback that crashes on the value the user set), they
+// are forgotten and the cells replayed again without them. s.mu is held.
+func (s *supervisor) replayCommsLocked(emptied bool) string {
 	if emptied {
 		for _, id := range s.k.comms.reset() {
 			s.k.publishComm(nil, comm.Message{Type: "comm_close", ID: id})
 		}
-		return
+		return ""
 	}
 	for _, m := range s.k.comms.replay() {
 		m := m
 		if s.wasAborted() {
-			return
+			return ""
 		}
 		if _, d := s.callLocked(s.current(), worker.Request{Op: "comm", Comm: &m, Cell: "callback", Replay: true, Silent: true}, &cellSink{quiet: true}); d != nil {
-			s.k.log.Printf("restore: the worker died replaying a comm message: %s", d.Cause)
-			return
+			s.k.log.Printf("restore: the worker died replaying the widgets' values: %s", d.Cause)
+			s.k.comms.forgetState()
+			return fmt.Sprintf(" The widgets' last values were not restored: setting them again killed the worker (%s). ", d.Cause) + s.restoreLocked()
 		}
 	}
+	return ""
 }

@@ -334,7 +334,7 @@ func (s *supervisor) restoreLocked() string {
 			break
 		}
 	}
-	s.replayCommsLocked(emptied)
+	commNote := s.replayCommsLocked(emptied)
 	var b strings.Builder
 	el := time.Since(t0).Seconds()
 	switch {
@@ -356,6 +356,7 @@ func (s *supervisor) restoreLocked() string {
 	if len(failed) > 0 {
 		fmt.Fprintf(&b, " Failed on replay: %s.", strings.Join(failed, "; "))
 	}
+	b.WriteString(commNote)
 	s.k.log.Printf("restore: %s", b.String())
 	return b.String()
 }

@@ -305,4 +305,20 @@ s.OnChange(func(v int) { got = v })`)
 	if r := c.execute("s.Value()"); r.data("execute_result", "text/plain") != "7" {
 		t.Fatalf("after the callback killed the worker the slider reads %q, want 7", r.data("execute_result", "text/plain"))
 	}
+
+	// A callback that kills the worker on the value the user set would
+	// kill every new worker the restore sets it in: the value is dropped.
+	r = c.execute("s.OnChange(func(v int) {\n\tif v == 13 {\n\t\tos.Exit(6)\n\t}\n})")
+	var notes []string
+	for _, o := range c.frontSays("comm_msg", id, map[string]any{"method": "update", "state": map[string]any{"value": 13}}) {
+		if o.Type == "display_data" {
+			notes = append(notes, fmt.Sprint(o.Data["text/plain"]))
+		}
+	}
+	if note := strings.Join(notes, " "); !strings.Contains(note, "last values were not restored") || !strings.Contains(note, "Session restored") {
+		t.Fatalf("the restore says %q", note)
+	}
+	if r := c.execute("s.Value()"); r.data("execute_result", "text/plain") != "0" {
+		t.Fatalf("after the restore the slider reads %q, want 0 (its value dropped)", r.data("execute_result", "text/plain"))
+	}
 }
