@@ -187,6 +187,13 @@ func (m *model) wireState(p int, keys []string) map[string]any {
 			case k == "description_tooltip" || k == "indent" || k == "outputs":
 				continue // not in protocol 1's models
 			}
+		} else {
+			switch {
+			case k == "_range":
+				continue // protocol 1's sliders only
+			case k == "index" && v == -1:
+				v = nil // no option chosen
+			}
 		}
 		out[k] = jsonValue(v)
 	}

@@ -120,8 +120,16 @@ func TestIntSliderProtocol2(t *testing.T) {
 	if slider["value"] != 0.0 || slider["min"] != 0.0 || slider["max"] != 19.0 || slider["description"] != "generation" || slider["readout_format"] != "d" {
 		t.Errorf("slider state %v", slider)
 	}
-	if _, ok := slider["msg_throttle"]; ok {
-		t.Errorf("protocol 2 has no msg_throttle: %v", slider)
+	for _, k := range []string{"msg_throttle", "_range"} {
+		if _, ok := slider[k]; ok {
+			t.Errorf("protocol 2's slider has no %s: %v", k, slider)
+		}
+	}
+	// A dropdown with nothing to choose has no index.
+	NewDropdown("empty", nil)
+	msgs = f.take()
+	if empty := opened(t, msgs[len(msgs)-1]); empty["index"] != nil || empty["_model_name"] != "DropdownModel" {
+		t.Errorf("an empty dropdown: %v", empty)
 	}
 	if msgs[2].ID != s.ModelID() || !strings.HasPrefix(s.ModelID(), "exec-1-") {
 		t.Errorf("model id %q: want the comm's, named after the request exec-1", s.ModelID())
