@@ -125,14 +125,13 @@ func TestIntSliderProtocol2(t *testing.T) {
 			t.Errorf("protocol 2's slider has no %s: %v", k, slider)
 		}
 	}
-	// A dropdown with nothing to choose has no index.
+	if msgs[2].ID != s.ModelID() || !strings.HasPrefix(s.ModelID(), "exec-1-") {
+		t.Errorf("model id %q: want the comm's, named after the request exec-1", s.ModelID())
+	}	// A dropdown with nothing to choose has no index.
 	NewDropdown("empty", nil)
 	msgs = f.take()
 	if empty := opened(t, msgs[len(msgs)-1]); empty["index"] != nil || empty["_model_name"] != "DropdownModel" {
 		t.Errorf("an empty dropdown: %v", empty)
-	}
-	if msgs[2].ID != s.ModelID() || !strings.HasPrefix(s.ModelID(), "exec-1-") {
-		t.Errorf("model id %q: want the comm's, named after the request exec-1", s.ModelID())
 	}
 }
 
