@@ -180,12 +180,14 @@ func checkWidgets(t *testing.T, ctx context.Context, cell int, shot string) {
 		t.Fatalf("cell %d: the widgets are not drawn: %+v", cell, before)
 	}
 	shootCell(t, ctx, cell, shot+"-before.png")
+	moved := time.Now()
 	moveSlider(t, ctx, cell)
 	var after widgetArea
 	poll(t, ctx, time.Minute, fmt.Sprintf("cell %d's figure redrawn after the slider moved", cell), func() bool {
 		after = widgetsOf(t, ctx, cell)
 		return after.figure() != "" && after.figure() != before.figure()
 	})
+	redrawn := time.Since(moved)
 	waitIdle(t, ctx, time.Minute)
 	after = widgetsOf(t, ctx, cell)
 	shootCell(t, ctx, cell, shot+"-after.png")
@@ -195,7 +197,8 @@ func checkWidgets(t *testing.T, ctx context.Context, cell int, shot string) {
 	if len(after.Images) != len(before.Images) {
 		t.Errorf("cell %d: %d pictures before the move, %d after: a redraw must replace the figure", cell, len(before.Images), len(after.Images))
 	}
-	t.Logf("cell %d: slider %v -> %v, figure redrawn; screenshots %s-before.png, -after.png", cell, before.Readouts, after.Readouts, shot)
+	t.Logf("cell %d: slider %v -> %v, figure redrawn %.2f s after the key (polled every 0.1 s); screenshots %s-before.png, -after.png",
+		cell, before.Readouts, after.Readouts, redrawn.Seconds(), shot)
 }
 
 // widgets runs a scratch notebook of widgets: a slider and a dropdown
