@@ -46,7 +46,7 @@ func TestBadInputSolve(t *testing.T) {
 	}
 	unclosed := rule("unclosed.rules", "state 3 4\nmove -(v 0 : 1 <= v <= a1\n")
 	huge := rule("huge.rules", "state 5\nmove -v : 1 <= v <= a1 * 100000000\n")
-	overflow := rule("overflow.rules", "state 2147483000 5\nmove v 0 : 1 <= v <= 1000\nmove 0 -v : 1 <= v <= a2\n")
+	overflow := rule("overflow.rules", "state 2147483000 5\nmove v 0 : 1 <= v <= 1000, v <= a1\nmove 0 -v : 1 <= v <= a2\n")
 	growing := rule("growing.rules", "state 10\nmove v : 1 <= v <= a1\n")
 	checkBad(t, []badCase{
 		{[]string{"solve", "--rules", dir}, dir + ": a directory"},
@@ -56,9 +56,15 @@ func TestBadInputSolve(t *testing.T) {
 		{[]string{"solve", "--rules", unclosed}, "unclosed.rules: line 2, column 7: ( is never closed"},
 		{[]string{"solve", "--rules", huge}, "huge.rules: line 2: from state 5 the moves try more than 10000000 choices"},
 		{[]string{"solve", "--rules", overflow}, "overflow.rules: line 2: from state 2147483000 5 the move makes component a1 = 2147483648, outside the 32-bit range"},
-		{[]string{"solve", "--rules", growing, "--max-moves", "100000"}, "more than 100000 moves"},
+		// Its moves are counted as its positions are found (v ranges over
+		// 1..a1): refused once those found have more than the budget.
+		{[]string{"solve", "--rules", growing, "--max-moves", "100000"}, "growing.rules: the game has at least 100082 moves, more than --max-moves 100000"},
 		{[]string{"solve", "euclid", "--a", "9223372036854775807", "--b", "1", "--max-positions", "1000"}, "raise --max-positions"},
-		{[]string{"solve", "euclid", "--a", "9223372036854775807", "--b", "1", "--max-moves", "1000000"}, "raise --max-moves"},
+		{[]string{"solve", "euclid", "--a", "3000000", "--b", "1", "--max-moves", "1000000"}, "raise --max-moves"},
+		// Euclid's game counts its positions (issue 24): 2^63 of them,
+		// refused at once, not after 2.2 GB of exploring.
+		{[]string{"solve", "euclid", "--a", "9223372036854775807", "--b", "1"}, "at least 4611686018427387904 positions, more than --max-positions 20000000"},
+		{[]string{"solve", "silverdollar", "--m", "40", "--k", "20"}, "at least 137846528820 positions"},
 		// Chomp counts its boards: C(40, 20) - 1 of them (all but the
 		// empty one), refused before any is explored.
 		{[]string{"solve", "chomp", "--rows", "20", "--cols", "20"}, "at least 137846528819 positions, more than --max-positions 20000000"},

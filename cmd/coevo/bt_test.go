@@ -250,7 +250,7 @@ func TestBTFitBadInput(t *testing.T) {
 		{[]string{file("head.csv", "a,b,wins_a,wins_b\n")}, "no games to rate"},
 		{[]string{file("zero.csv", "a,b,wins_a,wins_b\nx,y,0,0\n")}, "no games to rate"},
 		{[]string{file("latin1.csv", "a,b,wins_a,wins_b\nx\xe9,y,1,1\n")}, "not valid UTF-8"},
-		{[]string{dir}, "is a directory"},
+		{[]string{dir}, dir + ": a directory, not a file"},
 		{[]string{filepath.Join(dir, "none.csv")}, "no such file"},
 		{[]string{good, "--prior", "-5"}, "--prior -5"},
 		{[]string{good, "--pair-prior", "-1"}, "--pair-prior -1"},

@@ -18,7 +18,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/coevolab/coevo/internal/atomicfile"
+	"github.com/coevolab/coevo/internal/csvdata"
+	"github.com/coevolab/coevo/internal/input"
 	"github.com/coevolab/coevo/stats/bt"
 	"github.com/coevolab/coevo/stats/intrans"
 	"github.com/coevolab/coevo/stats/plot"
@@ -73,8 +74,14 @@ Flags:
 // names is a repeatable string flag.
 type names []string
 
-func (n *names) String() string     { return strings.Join(*n, ",") }
-func (n *names) Set(s string) error { *n = append(*n, s); return nil }
+func (n *names) String() string { return strings.Join(*n, ",") }
+func (n *names) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return errors.New("empty value")
+	}
+	*n = append(*n, s)
+	return nil
+}
 
 type btOpts struct {
 	format    string
@@ -149,7 +156,7 @@ func cmdBT(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "fit":
 		return btFit(ctx, args[1:], stdout, stderr)
 	case "groups":
-		return btGroups(args[1:], stdout)
+		return btGroups(ctx, args[1:], stdout)
 	}
 	return usagef("unknown subcommand %q (want: coevo bt fit FILE, or coevo bt groups FILE)", args[0])
 }
@@ -167,37 +174,44 @@ func btFormat(file, format string) string {
 }
 
 // readBT reads FILE as results. Every failure to read it is bad input
-// (exit 2): a missing, unreadable or non-regular file, or bad data.
-func readBT(file, format string) (*bt.Results, error) {
-	if err := regularFile(file); err != nil {
-		return nil, err
-	}
-	res, err := bt.ReadFile(file, btFormat(file, format))
-	if err != nil {
-		return nil, usagef("%v", err)
-	}
-	return res, nil
+// (exit 2): a missing file, a directory, bad data; Ctrl-C ends the read.
+func readBT(ctx context.Context, file, format string) (*bt.Results, error) {
+	var res *bt.Results
+	err := readResults(ctx, file, format, func(r io.Reader, format string) (err error) {
+		res, err = bt.Read(r, file, format)
+		return err
+	})
+	return res, err
 }
 
-// regularFile checks that path names a file that can be read.
-func regularFile(path string) error {
-	st, err := os.Stat(path)
-	switch {
-	case err != nil:
-		return usagef("%v", err)
-	case st.IsDir():
-		return usagef("%s is a directory, not a results file", path)
+// readResults opens FILE for a reader of results in format (FILE's own
+// when format is ""): a PGN file may be long, but no line of one is
+// longer than a megabyte; CSV formats have the caps of internal/csvdata.
+func readResults(ctx context.Context, file, format string, read func(r io.Reader, format string) error) error {
+	format = btFormat(file, format)
+	lim := input.Limits{}
+	if format == "pgn" {
+		lim.Line = csvdata.MaxLine
+	}
+	f, err := openInput(ctx, file, lim)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := read(f, format); err != nil {
+		return inputError(ctx, err, format+" file")
 	}
 	return nil
 }
 
-func btGroups(args []string, stdout io.Writer) error {
-	fs, o := btFlags()
+func btGroups(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("bt groups", flag.ContinueOnError)
+	format := fs.String("format", "", "input format: pairs, matrix, games or pgn (default: pgn for .pgn files, else pairs)")
 	file, err := parseFileFlags(fs, args, stdout, btHelp, "coevo bt groups FILE")
 	if err != nil {
 		return err
 	}
-	res, err := readBT(file, o.format)
+	res, err := readBT(ctx, file, *format)
 	if err != nil {
 		return err
 	}
@@ -372,20 +386,20 @@ type btData struct {
 // pairs when the fit needs no seats and nothing is excluded, so that a
 // large tournament is held once, compactly; otherwise the matchups are
 // kept.
-func readForFit(file string, o *btOpts, opt bt.Options) (*btData, error) {
+func readForFit(ctx context.Context, file string, o *btOpts, opt bt.Options) (*btData, error) {
 	format := btFormat(file, o.format)
 	d := &btData{}
 	if (format == "games" || format == "pgn") && !opt.Home && len(o.exclude) == 0 {
-		if err := regularFile(file); err != nil {
+		err := readResults(ctx, file, format, func(r io.Reader, format string) (err error) {
+			d.players, d.pairs, err = bt.ReadPairs(r, file, format)
+			return err
+		})
+		if err != nil {
 			return nil, err
-		}
-		var err error
-		if d.players, d.pairs, err = bt.ReadPairsFile(file, format); err != nil {
-			return nil, usagef("%v", err)
 		}
 		return d, nil
 	}
-	res, err := readBT(file, format)
+	res, err := readBT(ctx, file, format)
 	if err != nil {
 		return nil, err
 	}
@@ -419,8 +433,11 @@ func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := btCheckOutputs(o, file); err != nil {
+		return err
+	}
 	ph := &phases{w: stderr, on: o.timings, start: time.Now(), last: time.Now()}
-	d, err := readForFit(file, o, opt)
+	d, err := readForFit(ctx, file, o, opt)
 	if err != nil {
 		return err
 	}
@@ -475,25 +492,30 @@ func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		rows[i] = btPlayer{players[i], num(elo[i]), num(se[i]), num(lo[i]), num(hi[i]), num(games[i]), num(score[i])}
 	}
 	if o.plot != "" {
-		if err := saveRatingPlot(fit, o.plot, o.ci); err != nil {
+		if err := saveRatingPlot(ctx, fit, o.plot, o.ci); err != nil {
 			return err
 		}
 	}
 	var los *losTable
 	if o.los != "" {
-		if los, err = superiority(ctx, fit, o.losTop); err != nil {
+		// The dense covariance of a few thousand players takes seconds
+		// without looking at ctx: Ctrl-C must not wait for it.
+		if err := interruptible(ctx, func() (err error) { los, err = superiority(ctx, fit, o.losTop); return err }); err != nil {
 			return err
 		}
 		if o.los != "-" {
-			if err := writeLOS(los, o.los); err != nil {
+			if err := writeLOS(ctx, los, o.los); err != nil {
 				return err
 			}
 		}
 	}
 	if o.cov != "" {
-		if err := writeCov(fit, o.cov); err != nil {
+		if err := writeCov(ctx, fit, o.cov); err != nil {
 			return err
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	model := btModel(fit, opt, o.model, d)
 	if o.json {
@@ -701,13 +723,34 @@ func median(p *bt.Pairs) float64 {
 	return g[len(g)/2]
 }
 
-func saveRatingPlot(fit *bt.Ratings, path string, level float64) error {
+func saveRatingPlot(ctx context.Context, fit *bt.Ratings, path string, level float64) error {
 	lo, hi := fit.CI(level)
 	p, err := plot.Ratings(fit.Players, fit.Elo(), lo, hi)
 	if err != nil {
 		return err
 	}
-	return plot.Save(p, path)
+	return savePlot(ctx, "plot", path, p)
+}
+
+// btCheckOutputs checks the files bt fit writes before it reads anything.
+func btCheckOutputs(o *btOpts, file string) error {
+	if o.plot != "" {
+		if err := checkPlot("plot", o.plot); err != nil {
+			return err
+		}
+	}
+	for _, out := range []struct{ flag, path string }{{"plot", o.plot}, {"los", o.los}, {"cov", o.cov}} {
+		if out.path == "" || out.path == "-" && out.flag == "los" {
+			continue
+		}
+		if err := checkOutput(out.flag, out.path); err != nil {
+			return err
+		}
+		if err := notInput(out.flag, out.path, file); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // losTable is the likelihood of superiority of the top players by Elo.
@@ -760,14 +803,17 @@ func superiority(ctx context.Context, fit *bt.Ratings, top int) (*losTable, erro
 }
 
 // writeLOS writes the matrix as CSV.
-func writeLOS(t *losTable, path string) error {
-	return atomicfile.Write(path, func(w io.Writer) error {
+func writeLOS(ctx context.Context, t *losTable, path string) error {
+	return writeOutput(ctx, "los", path, func(w io.Writer) error {
 		head := []string{"player"}
 		for _, p := range t.Players {
 			head = append(head, csvQuote(p))
 		}
 		fmt.Fprintln(w, strings.Join(head, ","))
 		for a, p := range t.Players {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			row := []string{csvQuote(p)}
 			for b := range t.Players {
 				if a == b {
@@ -809,16 +855,22 @@ func (t *losTable) print(w io.Writer) {
 }
 
 // writeCov writes the covariance of the log-strengths as CSV.
-func writeCov(fit *bt.Ratings, path string) error {
-	c := fit.Cov()
+func writeCov(ctx context.Context, fit *bt.Ratings, path string) error {
+	var c interface{ At(i, j int) float64 }
+	if err := interruptible(ctx, func() error { c = fit.Cov(); return nil }); err != nil {
+		return err
+	}
 	n := len(fit.Players)
-	return atomicfile.Write(path, func(w io.Writer) error {
+	return writeOutput(ctx, "cov", path, func(w io.Writer) error {
 		head := []string{"player"}
 		for _, p := range fit.Players {
 			head = append(head, csvQuote(p))
 		}
 		fmt.Fprintln(w, strings.Join(head, ","))
 		for i := 0; i < n; i++ {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			row := []string{csvQuote(fit.Players[i])}
 			for j := 0; j < n; j++ {
 				row = append(row, strconv.FormatFloat(c.At(i, j), 'g', 8, 64))

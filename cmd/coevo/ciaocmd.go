@@ -10,11 +10,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/coevolab/coevo/engine/coevolve"
 	"github.com/coevolab/coevo/engine/tournament"
-	"github.com/coevolab/coevo/internal/atomicfile"
+	"github.com/coevolab/coevo/internal/input"
 	"github.com/coevolab/coevo/stats/ciao"
 	"github.com/coevolab/coevo/stats/plot"
 )
@@ -64,12 +63,19 @@ func ciaoFlags() (*flag.FlagSet, *ciaoOpts) {
 	return fs, o
 }
 
+// ciaoFile is the archive file of a run directory, or path itself.
+func ciaoFile(path string) string {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return filepath.Join(path, coevolve.ArchiveFile)
+	}
+	return path
+}
+
 // ciaoArchive reads the permanent archive of a run directory, or an
 // archive file, and names the run.
-func ciaoArchive(path string) (*coevolve.Archive, string, error) {
-	file, title := path, ""
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		file = filepath.Join(path, coevolve.ArchiveFile)
+func ciaoArchive(ctx context.Context, path string) (*coevolve.Archive, string, error) {
+	file, title := ciaoFile(path), ""
+	if file != path {
 		if _, err := os.Stat(file); errors.Is(err, fs.ErrNotExist) {
 			if _, err := os.Stat(filepath.Join(path, "runs.csv")); err == nil {
 				return nil, "", usagef("%s holds several runs (runs.csv): give one of them, e.g. %s", path, filepath.Join(path, "seed-1"))
@@ -79,9 +85,14 @@ func ciaoArchive(path string) (*coevolve.Archive, string, error) {
 			title = run.Config.String()
 		}
 	}
-	a, err := coevolve.ReadArchive(file)
+	f, err := openInput(ctx, file, input.Limits{}) // internal/csvdata caps the archive
 	if err != nil {
-		return nil, "", usagef("%v", err)
+		return nil, "", err
+	}
+	defer f.Close()
+	a, err := coevolve.ParseArchive(f, file)
+	if err != nil {
+		return nil, "", inputError(ctx, err, "")
 	}
 	if title == "" {
 		title = file
@@ -104,19 +115,20 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := checkWorkers(o.workers); err != nil {
 		return err
 	}
-	for flagName, p := range map[string]string{"plot": o.plot, "csv": o.csv, "league": o.league} {
-		if p == "" {
-			continue
-		}
-		if st, err := os.Stat(filepath.Dir(p)); err != nil || !st.IsDir() {
-			return usagef("--%s %s: folder %s does not exist", flagName, p, filepath.Dir(p))
+	if o.plot != "" {
+		if err := checkPlot("plot", o.plot); err != nil {
+			return err
 		}
 	}
-	if o.plot != "" {
-		switch strings.ToLower(filepath.Ext(o.plot)) {
-		case ".pdf", ".svg", ".png", ".eps":
-		default:
-			return usagef("--plot %s: unknown format %q (want .pdf, .svg, .png or .eps)", o.plot, filepath.Ext(o.plot))
+	for _, out := range []struct{ flag, path string }{{"plot", o.plot}, {"csv", o.csv}, {"league", o.league}} {
+		if out.path == "" {
+			continue
+		}
+		if err := checkOutput(out.flag, out.path); err != nil {
+			return err
+		}
+		if err := notInput(out.flag, out.path, ciaoFile(path)); err != nil {
+			return err
 		}
 	}
 	switch o.palette {
@@ -124,7 +136,7 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	default:
 		return usagef("--palette %s: want grey, viridis or diverging", o.palette)
 	}
-	arch, title, err := ciaoArchive(path)
+	arch, title, err := ciaoArchive(ctx, path)
 	if err != nil {
 		return err
 	}
@@ -158,21 +170,21 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			s.Palette, s.Missing, s.Diverging, s.Center = plot.PurpleOrange, nil, true, 0.5
 		}
 		p, err := m.PlotStyle(s)
-		if err == nil {
-			err = plot.Save(p, o.plot)
-		}
 		if err != nil {
 			return fmt.Errorf("--plot %s: %w", o.plot, err)
 		}
+		if err := savePlot(ctx, "plot", o.plot, p); err != nil {
+			return err
+		}
 	}
 	if o.csv != "" {
-		if err := atomicfile.Write(o.csv, m.WriteCSV); err != nil {
-			return fmt.Errorf("--csv %s: %w", o.csv, err)
+		if err := writeOutput(ctx, "csv", o.csv, m.WriteCSV); err != nil {
+			return err
 		}
 	}
 	if o.league != "" {
-		if err := atomicfile.Write(o.league, m.League.WriteCSV); err != nil {
-			return fmt.Errorf("--league %s: %w", o.league, err)
+		if err := writeOutput(ctx, "league", o.league, m.League.WriteCSV); err != nil {
+			return err
 		}
 	}
 	if o.json {

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/coevolab/coevo/internal/atomicfile"
 	"github.com/coevolab/coevo/internal/shard"
 	"github.com/coevolab/coevo/internal/slurm"
 )
@@ -32,6 +31,7 @@ type clusterOpts struct {
 	cpus      int
 	submit    bool
 	dryRun    bool
+	follow    bool
 }
 
 func addClusterFlags(fs *flag.FlagSet) *clusterOpts {
@@ -45,6 +45,7 @@ func addClusterFlags(fs *flag.FlagSet) *clusterOpts {
 	fs.IntVar(&o.cpus, "cpus", 1, "with --slurm: CPUs per task (the task's --workers)")
 	fs.BoolVar(&o.submit, "submit", false, "with --slurm: submit the script with sbatch and print the job id")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "with --slurm: print the script, write and submit nothing")
+	fs.BoolVar(&o.follow, "follow-symlink", false, "append to the results file a symbolic link --out names (refused otherwise)")
 	return o
 }
 
@@ -67,8 +68,8 @@ func (o *clusterOpts) check() (shard.Split, error) {
 		return shard.Split{}, usagef("--shards goes with --slurm or --merge (one shard here is --shard I/N)")
 	case o.shards < 0 || set["shards"] && o.shards == 0:
 		return shard.Split{}, usagef("--shards %d: want at least 1", o.shards)
-	case o.cpus < 1:
-		return shard.Split{}, usagef("--cpus %d: want at least 1", o.cpus)
+	case o.cpus < 1 || o.cpus > maxWorkers:
+		return shard.Split{}, usagef("--cpus %d: want 1 to %d (each task runs with --workers CPUS)", o.cpus, maxWorkers)
 	case o.submit && o.dryRun:
 		return shard.Split{}, usagef("--submit and --dry-run: one or the other")
 	}
@@ -80,6 +81,22 @@ func (o *clusterOpts) check() (shard.Split, error) {
 		return shard.Split{}, usagef("--shard %v", err)
 	}
 	return s, nil
+}
+
+// fits checks the split of the work against the job, once the job is
+// known: no more shards than work items (a shard without work is a SLURM
+// task that does nothing, or a merge that waits for files never written).
+// It sets how the job treats a results file that is a link.
+func (o *clusterOpts) fits(job *shard.Job, split shard.Split) error {
+	job.FollowLinks = o.follow
+	n := job.Len()
+	switch {
+	case split.Count > max(n, 1):
+		return usagef("--shard %s: %d shards of %d work items; want at most one shard per item", split, split.Count, n)
+	case o.shards > max(n, 1):
+		return usagef("--shards %d: more shards than the %d work items; want at most %d", o.shards, n, max(n, 1))
+	}
+	return nil
 }
 
 // coevoCommand is the command line that runs this coevo with args.
@@ -142,7 +159,8 @@ func (o *clusterOpts) runSLURM(ctx context.Context, job *shard.Job, name, out st
 	if st, err := os.Stat(filepath.Dir(out)); err != nil || !st.IsDir() {
 		return usagef("--out %s: no directory %s for the results and logs", out, filepath.Dir(out))
 	}
-	if err := atomicfile.Write(script, func(w io.Writer) error { _, err := io.WriteString(w, text); return err }); err != nil {
+	// The script's name comes from --out: it is named by that flag.
+	if err := writeOutput(ctx, "out", script, func(w io.Writer) error { _, err := io.WriteString(w, text); return err }); err != nil {
 		return err
 	}
 	mergeLine := slurm.Join(merge)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/coevolab/coevo/engine/coevolve"
+	"github.com/coevolab/coevo/internal/atomicfile"
 	"github.com/coevolab/coevo/internal/shard"
 )
 
@@ -120,6 +121,9 @@ func cmdCoevolve(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if o.out == "" {
 		return usagef("missing --out DIR (the run's results and checkpoint)")
 	}
+	if err := checkFolder("out", o.out); err != nil {
+		return err
+	}
 	if err := checkWorkers(o.workers); err != nil {
 		return err
 	}
@@ -209,14 +213,25 @@ func (o *coevolveOpts) evolve(ctx context.Context, cfg coevolve.Config, dir, lab
 	}
 	release, err := shard.LockDir(dir)
 	if err != nil {
-		return nil, err
+		return nil, shardError(err)
 	}
 	defer release()
+	// Under the lock, no other process writes here: the temporary files
+	// are those of a run that was killed.
+	removed := 0
+	for _, name := range coevolve.Files {
+		r, _ := atomicfile.RemoveStale(filepath.Join(dir, name))
+		removed += len(r)
+	}
+	if removed > 0 {
+		fmt.Fprintf(stderr, "%s: removed %d temporary files left by an interrupted run in %s\n", label, removed, dir)
+	}
 	step, end := countProgress(stderr, label, "generations", cfg.Generations)
 	run, err := coevolve.Evolve(ctx, cfg, dir, o.options(func(p coevolve.Progress) { step(p.Generation) }))
 	end()
 	var se *coevolve.SettingsError
-	if errors.As(err, &se) {
+	var ce *coevolve.CheckpointError
+	if errors.As(err, &se) || errors.As(err, &ce) {
 		return nil, usagef("%v", err)
 	}
 	return run, err
@@ -298,6 +313,9 @@ func (o *coevolveOpts) runSeeds(ctx context.Context, cfg coevolve.Config, seeds 
 		if job.Add([]string{strconv.FormatUint(s, 10)}, settingValues(cfg)) {
 			list = append(list, s)
 		}
+	}
+	if err := o.cluster.fits(job, split); err != nil {
+		return err
 	}
 	out := filepath.Join(o.out, "runs.csv")
 	absDir := absPath(o.out)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/coevolab/coevo/engine/games"
@@ -24,9 +25,31 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer, help func(io.
 			help(stdout)
 			return errHelp
 		}
-		return usagef("%v (see coevo %s --help)", err, fs.Name())
+		// The flag package names flags with one dash; coevo's help and
+		// messages use two.
+		msg := flagName.ReplaceAllString(err.Error(), "$1 --$2")
+		return usagef("%s (see coevo %s --help)", msg, fs.Name())
+	}
+	if err := emptyFlags(fs); err != nil {
+		return err
 	}
 	return finiteFlags(fs)
+}
+
+// flagName finds a flag's name in the flag package's errors.
+var flagName = regexp.MustCompile(`(flag|for|defined:|argument:) -([A-Za-z])`)
+
+// emptyFlags rejects a flag given an empty value (--out ""): no flag of
+// coevo means anything by it, and ignoring it would hide a script's empty
+// variable.
+func emptyFlags(fs *flag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if err == nil && f.Value.String() == "" {
+			err = usagef("--%s: empty value (give a value, or leave the flag out)", f.Name)
+		}
+	})
+	return err
 }
 
 // finiteFlags rejects a NaN or infinite value given to any float flag of

@@ -40,6 +40,9 @@ Examples:
 `)
 }
 
+// maxConnectionFile bounds a connection file: a few hundred bytes.
+const maxConnectionFile = 1 << 20
+
 func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return usagef("missing subcommand: install or run (see coevo kernel --help)")
@@ -66,6 +69,11 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		if err := kernel.CheckName(*name); err != nil {
 			return usagef("--name: %v", err)
+		}
+		if *prefix != "" {
+			if err := checkFolder("prefix", *prefix); err != nil {
+				return err
+			}
 		}
 		env := map[string]string{}
 		if *memory != "" {
@@ -105,9 +113,17 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if len(args) != 2 {
 			return usagef("usage: coevo kernel run CONNECTION_FILE")
 		}
-		conn, err := kernel.ReadConnection(args[1])
+		// Read here, with ctx: a FIFO nobody writes waits for Ctrl-C.
+		b, err := readInput(ctx, args[1], maxConnectionFile, "connection file")
 		if err != nil {
-			return usagef("%v", err)
+			if ctx.Err() != nil {
+				return err
+			}
+			return usagef("connection file %v", err)
+		}
+		conn, err := kernel.ParseConnection(b)
+		if err != nil {
+			return usagef("connection file %s: %v", args[1], err)
 		}
 		bin, err := os.Executable()
 		if err != nil {
@@ -118,7 +134,12 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return usagef("%v", err)
 		}
 		kernel.Version = version
-		return kernel.New(conn, opts).Run(ctx)
+		err = kernel.New(conn, opts).Run(ctx)
+		if ctx.Err() != nil {
+			// Stopped by SIGINT or SIGTERM, not by a shutdown request.
+			return ctx.Err()
+		}
+		return err
 	case "worker":
 		// Started by "kernel run", with its pipes on descriptors 3 and 4.
 		return worker.Main(symbols.Symbols)

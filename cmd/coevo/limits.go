@@ -4,9 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math"
-	"os"
 	"runtime"
 
 	"github.com/coevolab/coevo/engine/game"
@@ -82,40 +80,6 @@ func checkWorkers(n int) error {
 		return usagef("--workers %d: want 0 (all cores) to %d", n, maxWorkers)
 	}
 	return nil
-}
-
-// openInput opens a file the user named. Failing to (no such file, no
-// permission) or naming a directory is bad input: a usage error naming
-// the file.
-func openInput(path string) (*os.File, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, usagef("%v", err)
-	}
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		f.Close()
-		return nil, usagef("%s: a directory, not a file", path)
-	}
-	return f, nil
-}
-
-// readInput reads the whole of a small file the user named (what it is
-// for the error, e.g. "sweep config"): at most max bytes, so that a wrong
-// file (/dev/zero, a binary) fails at once instead of filling memory.
-func readInput(path string, max int64, what string) ([]byte, error) {
-	f, err := openInput(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, usagef("%v", err)
-	}
-	if int64(len(b)) > max {
-		return nil, usagef("%s: more than %d bytes: not a %s", path, max, what)
-	}
-	return b, nil
 }
 
 // formatBytes renders a number of bytes for people: "512 B", "3.4 MB".

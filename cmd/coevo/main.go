@@ -54,7 +54,10 @@ func init() {
 		{"coevolve", "evolve Othello WPC players: NashSolve, anti-heuristic, ICL (CMA-ES); matching sides (paper 003)", cmdCoevolve},
 		{"ciao", "CIAO plot, Table V transitivity and dominance tournament of a coevolve run's archive", cmdCIAO},
 		{"kernel", "install or run the Jupyter kernel (Go cells, engine and stats pre-bound)", cmdKernel},
-		{"version", "print the version", func(_ context.Context, _ []string, w, _ io.Writer) error {
+		{"version", "print the version", func(_ context.Context, args []string, w, _ io.Writer) error {
+			if len(args) > 0 {
+				return usagef("unexpected argument %q (coevo version takes none)", args[0])
+			}
 			fmt.Fprintln(w, "coevo", version)
 			return nil
 		}},
@@ -78,7 +81,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (status i
 		}
 	}()
 	if len(args) == 0 {
-		usage(stderr)
+		fmt.Fprintf(stderr, "coevo: no command given (commands: %s; coevo --help says more)\n", commandNames())
 		return 2
 	}
 	name := args[0]

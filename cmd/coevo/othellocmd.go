@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -15,7 +16,6 @@ import (
 
 	"github.com/coevolab/coevo/engine/othello"
 	"github.com/coevolab/coevo/engine/tournament"
-	"github.com/coevolab/coevo/internal/atomicfile"
 	"github.com/coevolab/coevo/internal/shard"
 )
 
@@ -67,7 +67,7 @@ func cmdOthello(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	case "league":
 		return othelloLeague(ctx, args[1:], stdout, stderr)
 	case "show":
-		return othelloShow(args[1:], stdout)
+		return othelloShow(ctx, args[1:], stdout)
 	}
 	return usagef("unknown subcommand %q (want perft, play, league or show)", args[0])
 }
@@ -202,10 +202,25 @@ func (o *matchOpts) options(stderr io.Writer) (tournament.Options, func()) {
 }
 
 // parsePlayer reads a player name given to a flag; a bad name or WPC file
-// is bad usage naming both.
-func parsePlayer(flagName, spec string) (othello.Player, error) {
+// is bad usage naming both. A WPC file is read with ctx (a FIFO nobody
+// writes waits for Ctrl-C), at most maxWPCBytes of it.
+func parsePlayer(ctx context.Context, flagName, spec string) (othello.Player, error) {
 	if spec == "" {
 		return nil, usagef("missing --%s (a player: %s)", flagName, othello.PlayerSpecs)
+	}
+	if path, ok := strings.CutPrefix(spec, "file:"); ok && path != "" {
+		b, err := readInput(ctx, path, maxWPCBytes, "WPC file")
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
+			return nil, usagef("--%s: player %q: %v", flagName, spec, err)
+		}
+		w, err := othello.ParseWPC(bytes.NewReader(b), path)
+		if err != nil {
+			return nil, usagef("--%s: player %q: %v", flagName, spec, err)
+		}
+		return w, nil
 	}
 	p, err := othello.ParsePlayer(spec)
 	if err != nil {
@@ -214,14 +229,21 @@ func parsePlayer(flagName, spec string) (othello.Player, error) {
 	return p, nil
 }
 
+// maxWPCBytes bounds a WPC file: 64 numbers, with comments.
+const maxWPCBytes = 1 << 20
+
+// maxLeagueGames bounds the games of a league: their results (and, with
+// --out, their work list) are held in memory, as a sweep's runs are.
+const maxLeagueGames = maxSweepRuns
+
 // seated reads --black and --white and names them for a tournament, where
 // names must differ.
-func seated(black, white string) ([]othello.Player, []string, error) {
-	b, err := parsePlayer("black", black)
+func seated(ctx context.Context, black, white string) ([]othello.Player, []string, error) {
+	b, err := parsePlayer(ctx, "black", black)
 	if err != nil {
 		return nil, nil, err
 	}
-	w, err := parsePlayer("white", white)
+	w, err := parsePlayer(ctx, "white", white)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -260,7 +282,7 @@ func othelloPlay(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if o.games < 1 || o.games > tournament.MaxGames {
 		return usagef("--games %d: want 1 to %d", o.games, tournament.MaxGames)
 	}
-	players, names, err := seated(o.black, o.white)
+	players, names, err := seated(ctx, o.black, o.white)
 	if err != nil {
 		return err
 	}
@@ -321,7 +343,9 @@ var leagueHeader = []string{"first", "second", "result", "game", "epsilon", "see
 // leagueJob lists the games of a round robin as a shard.Job, in the order
 // of tournament.RoundRobin's fixtures: game r of names[i] (first) against
 // names[j] is its own work item, keyed by both names and r.
-func leagueJob(names []string, games int, epsilon float64, seed uint64) (*shard.Job, []tournament.Fixture) {
+//
+// Listing millions of games takes seconds: it stops when ctx is done.
+func leagueJob(ctx context.Context, names []string, games int, epsilon float64, seed uint64) (*shard.Job, []tournament.Fixture, error) {
 	job := shard.NewJob("coevo othello league", leagueHeader, []string{"first", "second", "game"}, []string{"epsilon", "seed"})
 	settings := []string{strconv.FormatFloat(epsilon, 'g', -1, 64), strconv.FormatUint(seed, 10)}
 	var fx []tournament.Fixture
@@ -332,10 +356,13 @@ func leagueJob(names []string, games int, epsilon float64, seed uint64) (*shard.
 	}
 	for _, f := range fx {
 		for r := 0; r < f.Games; r++ {
+			if r&0xffff == 0 && ctx.Err() != nil {
+				return nil, nil, ctx.Err()
+			}
 			job.Add([]string{names[f.First], names[f.Second], strconv.Itoa(r)}, settings)
 		}
 	}
-	return job, fx
+	return job, fx, nil
 }
 
 func resultText(s float64) string {
@@ -364,8 +391,16 @@ func othelloLeague(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if err != nil {
 		return err
 	}
-	var names []string
-	var players []othello.Player
+	if o.out == "" {
+		if split != shard.Whole || o.cluster.merge || o.cluster.slurm {
+			return usagef("--shard, --merge and --slurm need --out FILE")
+		}
+	} else if !o.cluster.dryRun {
+		if err := checkResults("out", o.out, o.cluster.follow); err != nil {
+			return err
+		}
+	}
+	var specs []string
 	seen := map[string]bool{}
 	for _, spec := range strings.Split(o.players, ",") {
 		spec = strings.TrimSpace(spec)
@@ -379,21 +414,28 @@ func othelloLeague(ctx context.Context, args []string, stdout, stderr io.Writer)
 		if o.cluster.slurm && strings.HasPrefix(spec, "file:") && !filepath.IsAbs(strings.TrimPrefix(spec, "file:")) {
 			return usagef("--players %s: with --slurm give the WPC file's absolute path (array tasks may run elsewhere, and the name goes into every line)", spec)
 		}
-		p, err := parsePlayer("players", spec)
+		if path, ok := strings.CutPrefix(spec, "file:"); ok && o.out != "" {
+			if err := notInput("out", o.out, path); err != nil {
+				return err
+			}
+		}
+		specs = append(specs, spec)
+	}
+	if len(specs) < 2 {
+		return usagef("--players %q: a league needs at least two players", o.players)
+	}
+	if n := len(specs); float64(n)*float64(n-1)/2*float64(o.games) > maxLeagueGames {
+		return usagef("--players: %d players at --games %d make %d games, more than %d (a league holds its results in memory): fewer players or games, or several leagues",
+			n, o.games, n*(n-1)/2*o.games, maxLeagueGames)
+	}
+	var names []string
+	var players []othello.Player
+	for _, spec := range specs {
+		p, err := parsePlayer(ctx, "players", spec)
 		if err != nil {
 			return err
 		}
 		names, players = append(names, spec), append(players, p)
-	}
-	if len(names) < 2 {
-		return usagef("--players %q: a league needs at least two players", o.players)
-	}
-	if o.out == "" {
-		if split != shard.Whole || o.cluster.merge || o.cluster.slurm {
-			return usagef("--shard, --merge and --slurm need --out FILE")
-		}
-	} else if st, err := os.Stat(filepath.Dir(o.out)); err != nil || !st.IsDir() {
-		return usagef("--out %s: folder %s does not exist", o.out, filepath.Dir(o.out))
 	}
 	match := &othello.Match{Players: players, Epsilon: o.epsilon}
 	if o.out == "" {
@@ -406,7 +448,13 @@ func othelloLeague(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fmt.Fprintln(stdout, res)
 		return nil
 	}
-	job, fixtures := leagueJob(names, o.games, o.epsilon, o.seed)
+	job, fixtures, err := leagueJob(ctx, names, o.games, o.epsilon, o.seed)
+	if err != nil {
+		return err
+	}
+	if err := o.cluster.fits(job, split); err != nil {
+		return err
+	}
 	command := coevoCommand("othello", "league", "--players", strings.Join(names, ","), "--games", strconv.Itoa(o.games),
 		"--epsilon", strconv.FormatFloat(o.epsilon, 'g', -1, 64), "--seed", strconv.FormatUint(o.seed, 10), "--out", absPath(o.out))
 	switch {
@@ -519,7 +567,7 @@ func showFlags() (*flag.FlagSet, *showOpts) {
 	return fs, o
 }
 
-func othelloShow(args []string, stdout io.Writer) error {
+func othelloShow(ctx context.Context, args []string, stdout io.Writer) error {
 	fs, o := showFlags()
 	if err := parseSub(fs, args, stdout, "show --black P --white P [--seed S] [--epsilon E] [--svg FILE] [--png FILE]",
 		"Plays one game (game 0 of \"coevo othello play\" with the same seed) and\nprints the numbered moves (* marks a forced random move), the final board\nand the result; --svg and --png draw the final board with each disc\nnumbered by the move that placed it, and the move list."); err != nil {
@@ -528,17 +576,17 @@ func othelloShow(args []string, stdout io.Writer) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	players, _, err := seated(o.black, o.white)
-	if err != nil {
-		return err
-	}
-	for flagName, path := range map[string]string{"svg": o.svg, "png": o.png} {
-		if path == "" {
+	for _, out := range []struct{ flag, path string }{{"svg", o.svg}, {"png", o.png}} {
+		if out.path == "" {
 			continue
 		}
-		if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
-			return usagef("--%s %s: folder %s does not exist", flagName, path, filepath.Dir(path))
+		if err := checkOutput(out.flag, out.path); err != nil {
+			return err
 		}
+	}
+	players, _, err := seated(ctx, o.black, o.white)
+	if err != nil {
+		return err
 	}
 	g, err := othello.Play(players[0], players[1], o.epsilon, tournament.Stream(o.seed, 0, 1, 0))
 	if err != nil {
@@ -546,23 +594,23 @@ func othelloShow(args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "black %s, white %s, epsilon %g, seed %d\n%v\n", o.black, o.white, o.epsilon, o.seed, g)
 	if o.svg != "" {
-		if err := atomicfile.Write(o.svg, func(w io.Writer) error {
+		if err := writeOutput(ctx, "svg", o.svg, func(w io.Writer) error {
 			_, err := io.WriteString(w, g.SVG())
 			return err
 		}); err != nil {
-			return fmt.Errorf("--svg %s: %w", o.svg, err)
+			return err
 		}
 	}
 	if o.png != "" {
 		data, err := g.PNG()
-		if err == nil {
-			err = atomicfile.Write(o.png, func(w io.Writer) error {
-				_, err := w.Write(data)
-				return err
-			})
-		}
 		if err != nil {
 			return fmt.Errorf("--png %s: %w", o.png, err)
+		}
+		if err := writeOutput(ctx, "png", o.png, func(w io.Writer) error {
+			_, err := w.Write(data)
+			return err
+		}); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -54,3 +54,17 @@ func forEach(ctx context.Context, items []int, workers int, step func(done int),
 	}
 	return ctx.Err()
 }
+
+// interruptible runs f, a step that does not look at ctx (a library's
+// dense computation), and returns ctx's error as soon as ctx is done,
+// leaving f to finish in the background: the command is ending.
+func interruptible(ctx context.Context, f func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

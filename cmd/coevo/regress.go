@@ -3,15 +3,13 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"text/tabwriter"
 
-	"github.com/coevolab/coevo/internal/csvdata"
-	"github.com/coevolab/coevo/stats/plot"
+	"github.com/coevolab/coevo/internal/input"
 	"github.com/coevolab/coevo/stats/runtime"
 )
 
@@ -88,18 +86,22 @@ func cmdRegress(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	case o.boot < 1 || o.boot > maxBootstrap:
 		return usagef("--bootstrap %d: want 1 to %d resamples", o.boot, maxBootstrap)
 	}
-	f, err := openInput(file)
+	if o.plot != "" {
+		if err := checkPlot("plot", o.plot); err != nil {
+			return err
+		}
+		if err := notInput("plot", o.plot, file); err != nil {
+			return err
+		}
+	}
+	f, err := openInput(ctx, file, input.Limits{}) // internal/csvdata caps lines and size
 	if err != nil {
 		return err
 	}
 	pts, err := runtime.Read(f, file, o.x, o.y, o.censored)
 	f.Close()
 	if err != nil {
-		var de *csvdata.Error
-		if errors.As(err, &de) {
-			return usagef("%v", err)
-		}
-		return err
+		return inputError(ctx, err, "")
 	}
 	r, err := runtime.FitContext(ctx, pts, runtime.Options{Bootstrap: o.boot, Level: o.level, Seed: o.seed, BoundExponent: o.bound})
 	if err != nil && ctx.Err() != nil {
@@ -120,7 +122,7 @@ func cmdRegress(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if err != nil {
 			return err
 		}
-		if err := plot.Save(p, o.plot); err != nil {
+		if err := savePlot(ctx, "plot", o.plot, p); err != nil {
 			return err
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/coevolab/coevo/engine/games"
 	"github.com/coevolab/coevo/engine/heap"
 	"github.com/coevolab/coevo/internal/atomicfile"
+	"github.com/coevolab/coevo/internal/input"
 )
 
 func sgHelp(w io.Writer) {
@@ -112,18 +113,39 @@ func cmdSG(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if o.resume && o.checkpoint == "" {
 		return usagef("--resume needs --checkpoint FILE")
 	}
+	if o.checkpoint != "" {
+		if err := checkCheckpoint(o.checkpoint); err != nil {
+			return err
+		}
+	}
 	rule, err := games.HeapRule(name, games.Args{"code": o.code, "set": o.set})
 	if err != nil {
 		return usagef("%v", err)
 	}
 	opt := heap.AnalyzeOptions{StopAtPeriod: o.summary, SummaryOnly: o.summary}
 	if o.resume {
-		if opt.Resume, err = readCheckpoint(rule, o.checkpoint); err != nil {
+		if opt.Resume, err = readCheckpoint(ctx, rule, o.checkpoint); err != nil {
 			return err
 		}
 	}
+	// What the last save did: "saved" is said only of a file that is on
+	// disk under its name.
+	var saveErr error
+	saved := false
 	if o.checkpoint != "" {
-		opt.Checkpoint = func(save func(io.Writer) error) error { return atomicfile.Write(o.checkpoint, save) }
+		if removed, _ := atomicfile.RemoveStale(o.checkpoint); len(removed) > 0 {
+			fmt.Fprintf(stderr, "coevo sg: removed %d temporary files of %s left by an interrupted run\n", len(removed), o.checkpoint)
+		}
+		opt.Checkpoint = func(save func(io.Writer) error) error {
+			// Not WriteContext: the save on Ctrl-C runs after the
+			// context is done, and a checkpoint is a regular file.
+			saveErr = atomicfile.Write(o.checkpoint, save)
+			saved = saveErr == nil
+			if saveErr != nil {
+				return fmt.Errorf("--checkpoint %s: %w", o.checkpoint, saveErr)
+			}
+			return nil
+		}
 	}
 	var progressDone func()
 	opt.Progress, progressDone = progressTo(stderr, "values computed")
@@ -133,17 +155,22 @@ func cmdSG(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	interrupted := err != nil
+	printCtx := ctx
 	if interrupted {
 		signal.Reset(os.Interrupt) // a second Ctrl-C quits at once
-		if o.checkpoint != "" {
+		printCtx = context.Background()
+		if o.checkpoint != "" && saved {
 			fmt.Fprintf(stderr, "coevo sg: %d values saved to %s; add --resume to continue\n", a.Computed, o.checkpoint)
 		}
 		if !o.summary {
 			fmt.Fprintf(stderr, "coevo sg: interrupted after %d values: printing those (Ctrl-C again to quit at once)\n", a.Computed)
 		}
 	}
-	if err := writeSG(stdout, rule, a, o); err != nil {
+	if err := writeSG(printCtx, stdout, rule, a, o); err != nil {
 		return err
+	}
+	if interrupted && o.checkpoint != "" && !saved {
+		return fmt.Errorf("interrupted, and the %d values computed were not saved: --checkpoint %s: %v", a.Computed, o.checkpoint, saveErr)
 	}
 	if interrupted {
 		return context.Canceled
@@ -151,15 +178,36 @@ func cmdSG(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// readCheckpoint reads the values of a --checkpoint file for --resume.
-func readCheckpoint(rule *heap.Rule, path string) ([]int32, error) {
-	f, err := os.Open(path)
+// checkCheckpoint checks --checkpoint before the run: a regular file (or
+// a link to one) or a new name in an existing folder. A device or FIFO
+// would take the values and keep nothing, while the run said they were
+// saved.
+func checkCheckpoint(path string) error {
+	if err := checkOutput("checkpoint", path); err != nil {
+		return err
+	}
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return usagef("--checkpoint %s: not a regular file (%s): a checkpoint is saved to a file", path, describeMode(st.Mode()))
+	}
+	return nil
+}
+
+// readCheckpoint reads the values of a --checkpoint file for --resume:
+// at most what MaxSequence values take, and with ctx.
+func readCheckpoint(ctx context.Context, rule *heap.Rule, path string) ([]int32, error) {
+	f, err := input.Open(ctx, path, input.Limits{Bytes: 1<<20 + 4*heap.MaxSequence})
 	if err != nil {
-		return nil, usagef("--checkpoint %s: %v", path, err)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, usagef("--checkpoint %v", err)
 	}
 	defer f.Close()
 	g, err := rule.ReadCheckpoint(f)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, usagef("--checkpoint %s: %v", path, err)
 	}
 	return g, nil
@@ -209,7 +257,8 @@ func (r sgReport) String() string {
 	return b.String()
 }
 
-func writeSG(stdout io.Writer, rule *heap.Rule, a *heap.Analysis, o *sgOpts) error {
+// writeSG prints the values; a long listing stops when ctx is done.
+func writeSG(ctx context.Context, stdout io.Writer, rule *heap.Rule, a *heap.Analysis, o *sgOpts) error {
 	g, rep := a.Values, newReport(rule, a)
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
@@ -224,6 +273,9 @@ func writeSG(stdout io.Writer, rule *heap.Rule, a *heap.Analysis, o *sgOpts) err
 	case "csv":
 		w.WriteString("n,sg\n")
 		for n, v := range g {
+			if n&0xfff == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
 			w.WriteString(strconv.Itoa(n))
 			w.WriteByte(',')
 			w.WriteString(strconv.Itoa(int(v)))
@@ -245,6 +297,9 @@ func writeSG(stdout io.Writer, rule *heap.Rule, a *heap.Analysis, o *sgOpts) err
 	default:
 		fmt.Fprintf(w, "%s: g(0..%d)\n", rule.Name(), len(g)-1)
 		for n := 0; n < len(g); n += 12 {
+			if n%(12<<10) == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
 			fmt.Fprintf(w, "%6d:", n)
 			for _, v := range g[n:min(n+12, len(g))] {
 				fmt.Fprintf(w, " %3d", v)

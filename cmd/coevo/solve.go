@@ -13,6 +13,7 @@ import (
 	"github.com/coevolab/coevo/engine/games"
 	"github.com/coevolab/coevo/engine/grundy"
 	"github.com/coevolab/coevo/engine/rules"
+	"github.com/coevolab/coevo/internal/input"
 )
 
 func solveHelp(w io.Writer) {
@@ -127,13 +128,19 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 		}
 	case o.rules != "":
-		f, err := openInput(o.rules)
+		f, err := openInput(ctx, o.rules, input.Limits{}) // rules.Read caps a rule file
 		if err != nil {
 			return err
 		}
 		rg, err := rules.Read(f, o.rules)
 		f.Close()
 		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if !errors.As(err, new(*rules.Error)) {
+				return inputError(ctx, err, "rule file")
+			}
 			return ruleError("", err)
 		}
 		g, label = rg, "rules "+o.rules
@@ -239,10 +246,14 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 }
 
 // ruleError makes an error in a rule file (file, or "" when err names it
-// already) a usage error naming the file and line.
+// already) a usage error naming the file and line; a rule game over a
+// budget is named by its file too.
 func ruleError(file string, err error) error {
 	var re *rules.Error
+	var ue *usageError
 	switch {
+	case file != "" && errors.As(err, &ue) && !errors.As(err, &re):
+		return usagef("%s: %v", file, err)
 	case !errors.As(err, &re):
 		return err
 	case file == "":

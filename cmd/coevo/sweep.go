@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,14 +21,14 @@ import (
 
 // sweepConfig is the JSON file of coevo umda sweep.
 type sweepConfig struct {
-	Game     string            `json:"game"`
-	Params   map[string]string `json:"params"` // fixed game parameters, e.g. {"k": "3"}
-	Size     string            `json:"size"`   // the parameter that varies, e.g. "n"
-	Sizes    []int             `json:"sizes"`
-	Seeds    int               `json:"seeds"` // seeds 1..Seeds
-	Mu       []int             `json:"mu"`
-	Gamma    string            `json:"gamma"` // "auto" (default) or a number
-	MaxEvals int64             `json:"max_evals"`
+	Game     string              `json:"game"`
+	Params   map[string]jsonText `json:"params"` // fixed game parameters, e.g. {"k": "3"}
+	Size     string              `json:"size"`   // the parameter that varies, e.g. "n"
+	Sizes    []int               `json:"sizes"`
+	Seeds    int                 `json:"seeds"` // seeds 1..Seeds
+	Mu       []int               `json:"mu"`
+	Gamma    jsonText            `json:"gamma"` // "auto" (default) or a number
+	MaxEvals int64               `json:"max_evals"`
 
 	spec  *games.Spec
 	gamma float64 // 0: auto
@@ -56,7 +57,9 @@ resumes an interrupted sweep; it refuses rows computed with other settings
 writes a results file at a time. Rows are in config order when the sweep
 ends, and do not depend on --workers.
 
-CONFIG example ("gamma" defaults to "auto", 1/(20 Delta n); "max_evals" to 1e8):
+CONFIG example ("gamma" defaults to "auto", 1/(20 Delta n); "max_evals" to 1e8;
+"params" values and "gamma" may be strings or numbers; a key given twice is
+refused):
   {"game": "subtraction", "params": {"k": "3"}, "size": "n",
    "sizes": [10, 20, 40], "seeds": 10, "mu": [100], "max_evals": 10000000}
 
@@ -98,6 +101,13 @@ var sweepHeader = []string{"game", "params", "size_param", "size", "mu", "seed",
 // sweepJob lists the runs of cfg in config order (size, then mu, then
 // seed) as a shard.Job, and how many were listed twice (dropped).
 func (cfg *sweepConfig) sweepJob() (*shard.Job, []sweepRun, int) {
+	job, runs, n, _ := cfg.sweepJobContext(context.Background())
+	return job, runs, n
+}
+
+// sweepJobContext is sweepJob that stops when ctx is done (listing
+// millions of runs takes seconds).
+func (cfg *sweepConfig) sweepJobContext(ctx context.Context) (*shard.Job, []sweepRun, int, error) {
 	job := shard.NewJob("coevo umda sweep", sweepHeader, []string{"size", "mu", "seed"},
 		[]string{"game", "params", "size_param", "gamma_setting", "max_evals", "umda_stream"})
 	settings := []string{cfg.Game, cfg.params, cfg.Size, cfg.gammaSetting, strconv.FormatInt(cfg.MaxEvals, 10), strconv.Itoa(umda.Stream)}
@@ -106,6 +116,9 @@ func (cfg *sweepConfig) sweepJob() (*shard.Job, []sweepRun, int) {
 	for _, size := range cfg.Sizes {
 		for _, mu := range cfg.Mu {
 			for seed := 1; seed <= cfg.Seeds; seed++ {
+				if seed&0xffff == 0 && ctx.Err() != nil {
+					return nil, nil, 0, ctx.Err()
+				}
 				if job.Add([]string{strconv.Itoa(size), strconv.Itoa(mu), strconv.Itoa(seed)}, settings) {
 					runs = append(runs, sweepRun{size, mu, uint64(seed)})
 				} else {
@@ -114,7 +127,7 @@ func (cfg *sweepConfig) sweepJob() (*shard.Job, []sweepRun, int) {
 			}
 		}
 	}
-	return job, runs, dropped
+	return job, runs, dropped, nil
 }
 
 // row is the results row of run j of game G.
@@ -128,7 +141,7 @@ func (cfg *sweepConfig) row(j sweepRun, G *umda.Game, r *umda.Run) []string {
 func (cfg *sweepConfig) gameArgs(size int) games.Args {
 	a := games.Args{}
 	for k, v := range cfg.Params {
-		a[k] = v
+		a[k] = string(v)
 	}
 	a[cfg.Size] = strconv.Itoa(size)
 	return a
@@ -150,11 +163,25 @@ func cmdSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	cfg, err := readSweepConfig(file)
+	if !o.cluster.dryRun {
+		if err := checkResults("out", o.out, o.cluster.follow); err != nil {
+			return err
+		}
+		if err := notInput("out", o.out, file); err != nil {
+			return err
+		}
+	}
+	cfg, err := readSweepConfig(ctx, file)
 	if err != nil {
 		return err
 	}
-	job, runs, dropped := cfg.sweepJob()
+	job, runs, dropped, err := cfg.sweepJobContext(ctx)
+	if err != nil {
+		return err
+	}
+	if err := o.cluster.fits(job, split); err != nil {
+		return err
+	}
 	if dropped > 0 {
 		fmt.Fprintf(stderr, "coevo umda sweep: %s lists a size or mu more than once: %d repeated runs dropped, each runs once\n", file, dropped)
 	}
@@ -175,11 +202,13 @@ func cmdSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintln(stderr, "coevo umda sweep:", n)
 	}
 	todo := log.Todo()
-	fmt.Fprintf(stderr, "coevo umda sweep: %d runs to do, %d already in %s\n", len(todo), log.Resumed(), log.Path())
+	// The games first: a size too large is refused before any line that
+	// says the runs are under way.
 	prepared, err := cfg.prepare(ctx, file, runs, todo)
 	if err != nil {
 		return err
 	}
+	fmt.Fprintf(stderr, "coevo umda sweep: %d runs to do, %d already in %s\n", len(todo), log.Resumed(), log.Path())
 	step, end := countProgress(stderr, "coevo umda sweep", "runs", len(todo))
 	err = forEach(ctx, todo, o.workers, step, func(ctx context.Context, i int) error {
 		j := runs[i]
@@ -240,8 +269,8 @@ func (cfg *sweepConfig) prepare(ctx context.Context, file string, runs []sweepRu
 // maxConfigBytes bounds a sweep config file: real ones are a few lines.
 const maxConfigBytes = 1 << 20
 
-func readSweepConfig(path string) (*sweepConfig, error) {
-	b, err := readInput(path, maxConfigBytes, "sweep config")
+func readSweepConfig(ctx context.Context, path string) (*sweepConfig, error) {
+	b, err := readInput(ctx, path, maxConfigBytes, "sweep config")
 	if err != nil {
 		return nil, err
 	}
@@ -250,18 +279,52 @@ func readSweepConfig(path string) (*sweepConfig, error) {
 
 // parseSweepConfig checks the sweep config b read from path (named in
 // errors, which are all usage errors). A leading byte order mark is
-// skipped.
+// skipped; a key given twice, a field of the wrong type and an unknown
+// field are refused, naming the field. "params" values and "gamma" may be
+// strings or numbers ({"k": 3} is {"k": "3"}).
 func parseSweepConfig(b []byte, path string) (*sweepConfig, error) {
-	var cfg sweepConfig
-	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(b, []byte("\ufeff"))))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(&cfg)
-	if err == nil && dec.More() {
-		err = errors.New("more than one JSON object")
-	}
-	if err != nil {
+	b = bytes.TrimPrefix(b, []byte("\ufeff"))
+	if err := checkJSON(b); err != nil {
 		return nil, usagef("%s: %v", path, err)
 	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return nil, usagef("%s: %v", path, err)
+	}
+	var cfg sweepConfig
+	fields := []struct {
+		name string
+		dst  any
+		want string
+	}{
+		{"game", &cfg.Game, "a game's name"},
+		{"params", &cfg.Params, `an object of parameters, e.g. {"k": "3"}`},
+		{"size", &cfg.Size, "the name of the parameter that varies"},
+		{"sizes", &cfg.Sizes, "a list of whole numbers, e.g. [10, 20, 40]"},
+		{"seeds", &cfg.Seeds, "a whole number of seeds"},
+		{"mu", &cfg.Mu, "a list of whole numbers, e.g. [100]"},
+		{"gamma", &cfg.Gamma, `"auto" or a number`},
+		{"max_evals", &cfg.MaxEvals, "a whole number of evaluations"},
+	}
+	var names []string
+	for _, f := range fields {
+		names = append(names, f.name)
+	}
+	for k := range raw {
+		if !slices.Contains(names, k) {
+			return nil, usagef("%s: unknown field %q (the fields are %s)", path, k, strings.Join(names, ", "))
+		}
+	}
+	for _, f := range fields {
+		v, ok := raw[f.name]
+		if !ok {
+			continue
+		}
+		if err := json.Unmarshal(v, f.dst); err != nil {
+			return nil, usagef("%s: %q: %s, want %s", path, f.name, jsonKind(v), f.want)
+		}
+	}
+	var err error
 	if cfg.spec, err = games.Lookup(cfg.Game); err != nil {
 		return nil, usagef("%s: %v", path, err)
 	}
@@ -293,14 +356,14 @@ func parseSweepConfig(b []byte, path string) (*sweepConfig, error) {
 	}
 	cfg.gammaSetting = "auto"
 	if cfg.Gamma != "" && cfg.Gamma != "auto" {
-		if cfg.gamma, err = strconv.ParseFloat(cfg.Gamma, 64); err != nil || !(cfg.gamma > 0 && cfg.gamma < 1) {
+		if cfg.gamma, err = strconv.ParseFloat(string(cfg.Gamma), 64); err != nil || !(cfg.gamma > 0 && cfg.gamma < 1) {
 			return nil, usagef("%s: gamma %q: want \"auto\" or a number in (0, 1)", path, cfg.Gamma)
 		}
 		cfg.gammaSetting = strconv.FormatFloat(cfg.gamma, 'g', -1, 64)
 	}
 	var params []string
 	for k, v := range cfg.Params {
-		params = append(params, k+"="+v)
+		params = append(params, k+"="+string(v))
 	}
 	sort.Strings(params)
 	cfg.params = strings.Join(params, " ")
@@ -312,4 +375,120 @@ func parseSweepConfig(b []byte, path string) (*sweepConfig, error) {
 		}
 	}
 	return &cfg, nil
+}
+
+// jsonText is a config value written as a string or a number: "3" and 3
+// both read as "3" (the number's text as written).
+type jsonText string
+
+func (t *jsonText) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*t = jsonText(s)
+		return nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err != nil {
+		return err
+	}
+	*t = jsonText(n.String())
+	return nil
+}
+
+// jsonKind names the kind of a JSON value, for errors.
+func jsonKind(v json.RawMessage) string {
+	v = bytes.TrimSpace(v)
+	if len(v) == 0 {
+		return "nothing"
+	}
+	switch v[0] {
+	case '"':
+		return "a string"
+	case '{':
+		return "an object"
+	case '[':
+		if bytes.ContainsAny(v, ".eE\"{[tfn") {
+			return "a list of other values"
+		}
+		return "a list"
+	case 't', 'f':
+		return "true or false"
+	case 'n':
+		return "null"
+	}
+	return "the number " + string(v)
+}
+
+// checkJSON checks that b holds one JSON object in which no object gives
+// a key twice (encoding/json would keep the last silently); syntax
+// errors are located by line.
+func checkJSON(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	line := func() int { return 1 + bytes.Count(b[:min(int(dec.InputOffset()), len(b))], []byte("\n")) }
+	type frame struct {
+		obj     bool
+		keys    map[string]bool
+		wantKey bool
+		name    string // the key this object or list is the value of
+	}
+	var stack []*frame
+	lastKey := ""
+	values := 0
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		var se *json.SyntaxError
+		switch {
+		case errors.As(err, &se):
+			return fmt.Errorf("line %d: %v", 1+bytes.Count(b[:min(int(se.Offset), len(b))], []byte("\n")), err)
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return errors.New("the JSON ends early (an unclosed { or [)")
+		case err != nil:
+			return fmt.Errorf("line %d: %v", line(), err)
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		if top != nil && top.obj && top.wantKey {
+			k := tok.(string)
+			if top.keys[k] {
+				if top.name != "" {
+					return fmt.Errorf("line %d: key %q of %q is given twice", line(), k, top.name)
+				}
+				return fmt.Errorf("line %d: %q is given twice", line(), k)
+			}
+			top.keys[k], top.wantKey, lastKey = true, false, k
+			continue
+		}
+		// A value.
+		if top == nil {
+			if values++; values > 1 {
+				return errors.New("more than one JSON object")
+			}
+			if d, ok := tok.(json.Delim); !ok || d != '{' {
+				return errors.New("not a JSON object: want {\"game\": ..., \"sizes\": [...], ...}")
+			}
+		} else if top.obj {
+			top.wantKey = true
+		}
+		if d, ok := tok.(json.Delim); ok {
+			name := lastKey
+			if top != nil && !top.obj {
+				name = top.name
+			}
+			stack = append(stack, &frame{obj: d == '{', keys: map[string]bool{}, wantKey: d == '{', name: name})
+		}
+	}
+	if values == 0 {
+		return errors.New("empty: want a JSON object")
+	}
+	return nil
 }

@@ -24,6 +24,14 @@ import (
 // so that they can kill a real process in the middle of a sweep.
 func TestMain(m *testing.M) {
 	if os.Getenv("COEVO_MAIN") == "1" {
+		// The fault probe caps the address space of the processes it
+		// starts, as the probe did (4 GiB): a reader without a
+		// cap then fails instead of filling the machine.
+		if v, err := strconv.ParseUint(os.Getenv("COEVO_TEST_MAX_ADDRESS_SPACE"), 10, 64); err == nil {
+			if err := syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: v, Max: v}); err != nil {
+				panic(err)
+			}
+		}
 		main()
 	}
 	os.Exit(m.Run())
@@ -250,7 +258,7 @@ func TestSweepDuplicatesAndTwoWriters(t *testing.T) {
 	}
 
 	writeFile(t, cfg, sweepCfg)
-	c, _ := readSweepConfig(cfg)
+	c, _ := readSweepConfig(context.Background(), cfg)
 	job, _, _ := c.sweepJob()
 	first, err := job.Open(out, shard.Whole)
 	if err != nil {

@@ -25,7 +25,28 @@ const (
 	ArchiveFile    = "archive.csv"   // the permanent archive
 	AdmittedFile   = "admitted.csv"  // NashSolve: every player admitted to the archive
 	HistoryFile    = "history.csv"   // one line per generation
+
+	CheckpointFile = checkpointName
 )
+
+// Files lists the files a run writes into its directory, each through a
+// temporary file (atomicfile): a resume removes the temporary files that
+// a killed run left (atomicfile.RemoveStale).
+var Files = []string{checkpointName, RunFile, ArchiveFile, AdmittedFile, HistoryFile}
+
+// maxCheckpoint bounds what readCheckpoint reads, compressed and not: a
+// checkpoint holds the values told to CMA-ES (8 bytes a candidate), a
+// few megabytes for the paper's runs.
+const maxCheckpoint = 1 << 30
+
+// A CheckpointError says a run directory's checkpoint cannot be read:
+// not a file, damaged, not a checkpoint of coevo coevolve, or of another
+// format.
+type CheckpointError struct {
+	Path, Msg string
+}
+
+func (e *CheckpointError) Error() string { return e.Path + ": " + e.Msg }
 
 // checkpoint is what a run needs to resume exactly: the record of every
 // generation and the values told to CMA-ES, which a resumed run tells it
@@ -63,23 +84,35 @@ func (cp *checkpoint) run(cfg Config) *Run {
 // readCheckpoint reads the checkpoint of dir (nil if there is none).
 func readCheckpoint(dir string) (*checkpoint, error) {
 	path := filepath.Join(dir, checkpointName)
-	data, err := os.ReadFile(path)
+	// Not a device or a FIFO (which would be read without end, or wait
+	// for a writer): a checkpoint is a file this package wrote.
+	st, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
+	if !st.Mode().IsRegular() {
+		return nil, &CheckpointError{path, "not a regular file: move it aside"}
+	}
+	if st.Size() > maxCheckpoint {
+		return nil, &CheckpointError{path, fmt.Sprintf("%d bytes, more than a checkpoint of coevo coevolve takes: move it aside", st.Size())}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
 	zr, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("%s: not a checkpoint of coevo coevolve: %v", path, err)
+		return nil, &CheckpointError{path, fmt.Sprintf("not a checkpoint of coevo coevolve: %v", err)}
 	}
 	var cp checkpoint
-	if err := gob.NewDecoder(zr).Decode(&cp); err != nil {
-		return nil, fmt.Errorf("%s: not a checkpoint of coevo coevolve: %v", path, err)
+	if err := gob.NewDecoder(io.LimitReader(zr, maxCheckpoint)).Decode(&cp); err != nil {
+		return nil, &CheckpointError{path, fmt.Sprintf("not a checkpoint of coevo coevolve: %v", err)}
 	}
 	if cp.Format != checkpointFormat {
-		return nil, fmt.Errorf("%s: checkpoint format %d, this coevo reads %d; use another directory", path, cp.Format, checkpointFormat)
+		return nil, &CheckpointError{path, fmt.Sprintf("checkpoint format %d, this coevo reads %d; use another directory", cp.Format, checkpointFormat)}
 	}
 	return &cp, nil
 }

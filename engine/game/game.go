@@ -90,9 +90,10 @@ type TooLargeError struct {
 	// Bytes estimates the memory they held (0 when unknown).
 	Positions, Moves int
 	Bytes            int64
-	// Total, when not 0, is the number of positions the game has (at
-	// least), known before exploring (see Counted and Indexed): nothing
-	// was explored, and Bytes is the least memory they would take.
+	// Total, when not 0, is the number of positions (or moves) the game
+	// has, at least, known before exploring them (see Counted, Indexed
+	// and MoveCounter), and Bytes the least memory they would take.
+	// Positions known by count have not been explored.
 	Total int64
 }
 

@@ -146,7 +146,14 @@ func compileHashed(ctx context.Context, g Game, opt Options) (*Graph, error) {
 		edges    edgeList
 		keyBytes int // the encodings' bytes, for the memory estimate
 		yields   int
+		// pending is a lower bound on the moves of the positions found
+		// and not yet explored, for a game that counts moves.
+		pending int64
 	)
+	counter, _ := g.(MoveCounter)
+	if counter != nil {
+		pending = counter.MovesAtLeast([]byte(start))
+	}
 	tooLarge := func(what string, limit int) error {
 		return &TooLargeError{What: what, Limit: limit, Positions: len(gr.keys), Moves: edges.len(),
 			Bytes: graphBytes(len(gr.keys), edges.len(), keyBytes)}
@@ -164,6 +171,9 @@ func compileHashed(ctx context.Context, g Game, opt Options) (*Graph, error) {
 		}
 		if v&0xfff == 0 && opt.Progress != nil {
 			opt.Progress(v)
+		}
+		if counter != nil {
+			pending -= counter.MovesAtLeast([]byte(gr.keys[v]))
 		}
 		// A single position may have more moves than any budget (Euclid's
 		// game from 2^63 1): once a budget is spent or ctx is cancelled,
@@ -185,6 +195,15 @@ func compileHashed(ctx context.Context, g Game, opt Options) (*Graph, error) {
 				gr.index[k] = w
 				gr.keys = append(gr.keys, k)
 				keyBytes += len(k)
+				if counter != nil {
+					pending += counter.MovesAtLeast(q)
+					if total := int64(edges.len()) + 1 + pending; total > int64(maxMoves) {
+						err = tooLarge("moves", maxMoves)
+						err.(*TooLargeError).Total = total
+						err.(*TooLargeError).Bytes = graphBytes(len(gr.keys), 0, keyBytes) + 5*total
+						panic(abortMoves{})
+					}
+				}
 			}
 			if edges.len() >= maxMoves {
 				err = tooLarge("moves", maxMoves)

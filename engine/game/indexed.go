@@ -46,6 +46,20 @@ type Counted interface {
 	Positions() int64
 }
 
+// MoveCounter is implemented by games that can count a position's moves
+// without listing them (a rule game whose moves subtract a ranged
+// variable, as Nim's do). Exploring by hashing adds the counts of the
+// positions it has found but not yet explored to the moves it has listed:
+// a lower bound on the moves of the whole game, which refuses a game with
+// more moves than the budget as soon as their positions are found, not
+// after listing the budget's worth of moves one by one.
+type MoveCounter interface {
+	Game
+	// MovesAtLeast returns a lower bound on the number of moves Moves
+	// yields from p (every yield counts); 0 when unknown.
+	MovesAtLeast(p []byte) int64
+}
+
 // refuseCounted returns a *TooLargeError when g says it has more positions
 // than opt's budget, nil otherwise.
 func refuseCounted(g Game, opt Options) error {

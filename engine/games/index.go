@@ -25,6 +25,9 @@ var (
 	_ game.Indexed = (*GA2)(nil)
 	_ game.Indexed = (*CrossoverMutation)(nil)
 	_ game.Counted = (*Chomp)(nil)
+	_ game.Counted = (*SilverDollar)(nil)
+	_ game.Counted = (*TurningTurtles)(nil)
+	_ game.Counted = (*Euclid)(nil)
 )
 
 // maxIndex bounds every index space: larger games report Size 0 (no index).
@@ -223,6 +226,11 @@ func (s *SilverDollar) Size() int64 {
 	return n
 }
 
+// Positions implements game.Counted: every placement of the k coins on
+// the m squares, C(m, k) of them, is reachable (slide the coins into place
+// from the left one), or at least 2^62 when that is more.
+func (s *SilverDollar) Positions() int64 { return s.binom()[s.M*(s.K+1)+s.K] }
+
 // Index implements game.Indexed.
 func (s *SilverDollar) Index(p []byte) int64 {
 	bin, w := s.binom(), s.K+1
@@ -285,6 +293,11 @@ func (t *TurningTurtles) Size() int64 {
 	}
 	return 1 << t.M
 }
+
+// Positions implements game.Counted: every set of heads, 2^m of them, is
+// reachable from all heads (turn the others over one at a time), or at
+// least 2^62 when that is more.
+func (t *TurningTurtles) Positions() int64 { return int64(1) << min(t.M, 62) }
 
 // Index implements game.Indexed.
 func (t *TurningTurtles) Index(p []byte) int64 {
@@ -523,4 +536,22 @@ func (c *CrossoverMutation) AppendFollowers(dst []int64, i int64) []int64 {
 		}
 	}
 	return dst
+}
+
+// Positions implements game.Counted. From (a, b), a >= b > 0, with a = qb
+// + r, the positions reachable are (r + jb, b) for j = 1..q and those
+// reachable from (b, r), down to the terminal (g, 0): q_1 + q_2 + ... +
+// q_n + 1 over the quotients of Euclid's algorithm, counted in its
+// O(log a) steps (saturating at 2^62).
+func (e *Euclid) Positions() int64 {
+	a, b := max(e.A, e.B), min(e.A, e.B)
+	var n uint64 = 1
+	for b > 0 {
+		n += a / b
+		if n >= maxIndex {
+			return maxIndex
+		}
+		a, b = b, a%b
+	}
+	return int64(n)
 }

@@ -2,6 +2,7 @@ package games_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -138,4 +139,56 @@ func TestChompMoveCount(t *testing.T) {
 			t.Fatalf("%dx%d: %d moves over %d indices, want %d over %d", b[0], b[1], moves, ch.Size(), want, n)
 		}
 	}
+}
+
+// Games that count their positions (game.Counted) give the number of
+// vertices that exploring them by hashing finds (issue 24: Euclid's game
+// on 2^63-1 and 1, Silver Dollar with 40 squares and 20 coins and Turning
+// Turtles with 40 coins grew to gigabytes before their budget stopped
+// them; now a count refuses them at once).
+func TestCountedPositions(t *testing.T) {
+	var gs []game.Game
+	for _, ab := range [][2]int{{1, 1}, {2, 1}, {21, 8}, {8, 21}, {100, 7}, {144, 89}, {1000, 3}, {997, 1}} {
+		g, _ := games.NewEuclid(ab[0], ab[1])
+		gs = append(gs, g)
+	}
+	for _, mk := range [][2]int{{1, 1}, {6, 1}, {8, 3}, {12, 5}, {9, 9}} {
+		g, _ := games.NewSilverDollar(mk[0], mk[1])
+		gs = append(gs, g)
+	}
+	for _, m := range []int{1, 5, 10} {
+		g, _ := games.NewTurningTurtles(m)
+		gs = append(gs, g)
+	}
+	for _, g := range gs {
+		gr, err := game.CompileContext(context.Background(), game.Unindexed(g), game.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.(game.Counted).Positions(); got != int64(gr.NumVertices()) {
+			t.Errorf("%s: Positions %d, exploring finds %d", g.Format(g.Start()), got, gr.NumVertices())
+		}
+	}
+	// The large ones are refused before exploring, with their count.
+	for _, c := range []struct {
+		g    game.Game
+		want int64
+	}{
+		{must(games.NewEuclid(1<<63-1, 1)), 1 << 62},        // 2^63 positions, saturated
+		{must(games.NewSilverDollar(40, 20)), 137846528820}, // C(40, 20)
+		{must(games.NewTurningTurtles(40)), 1 << 40},
+	} {
+		_, err := game.CompileContext(context.Background(), c.g, game.Options{MaxPositions: 1000})
+		var tl *game.TooLargeError
+		if !errors.As(err, &tl) || tl.Total != c.want || tl.Positions != 0 {
+			t.Errorf("%s: %v (%+v), want refused at once with %d positions", c.g.Format(c.g.Start()), err, tl, c.want)
+		}
+	}
+}
+
+func must[G game.Game](g G, err error) game.Game {
+	if err != nil {
+		panic(err)
+	}
+	return g
 }

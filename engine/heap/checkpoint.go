@@ -27,6 +27,10 @@ import (
 
 const checkpointMagic = "coevo nim-sequence checkpoint 1"
 
+// maxHeaderLine bounds a header line of a checkpoint (a rule's name is
+// short).
+const maxHeaderLine = 64 << 10
+
 // WriteCheckpoint writes the values g(0..len(g)-1) of r as a checkpoint.
 func (r *Rule) WriteCheckpoint(w io.Writer, g []int32) error {
 	top := int32(0)
@@ -74,14 +78,19 @@ func (r *Rule) ReadCheckpoint(rd io.Reader) (NimSequence, error) {
 		return fmt.Errorf("checkpoint: "+format, a...)
 	}
 	crc := crc32.NewIEEE()
-	br := bufio.NewReader(rd)
+	// A header line is at most the buffer: a file of another kind (or
+	// /dev/zero) fails at once instead of being read whole as one line.
+	br := bufio.NewReaderSize(rd, maxHeaderLine)
 	line := func() (string, error) {
-		s, err := br.ReadString('\n')
+		b, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			return "", bad("a header line longer than %d bytes: not a nim-sequence checkpoint", maxHeaderLine)
+		}
 		if err != nil {
 			return "", bad("header cut short")
 		}
-		crc.Write([]byte(s))
-		return strings.TrimSuffix(s, "\n"), nil
+		crc.Write(b)
+		return strings.TrimSuffix(string(b), "\n"), nil
 	}
 	var head [4]string
 	for i := range head {

@@ -248,8 +248,8 @@ func RandomWPC(k uint64) *WPC {
 
 // ReadWPC reads a WPC from a file: 64 numbers separated by spaces, tabs,
 // commas or new lines (eight lines of eight reads naturally), in square
-// order a1, b1, ..., h8; text after # on a line is a comment. Errors name
-// the file and line.
+// order a1, b1, ..., h8; text after # on a line is a comment; a leading
+// UTF-8 byte order mark is skipped. Errors name the file and line.
 func ReadWPC(path string) (*WPC, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -269,6 +269,9 @@ func ParseWPC(r io.Reader, name string) (*WPC, error) {
 	for sc.Scan() {
 		line++
 		text, _, _ := strings.Cut(sc.Text(), "#")
+		if line == 1 {
+			text = strings.TrimPrefix(text, "\ufeff") // a byte order mark, as editors on Windows write
+		}
 		fields := strings.FieldsFunc(text, func(c rune) bool {
 			return c == ',' || c == ';' || c == ' ' || c == '\t' || c == '\r'
 		})

@@ -38,6 +38,32 @@ func condRefs(c cond, f func(int)) {
 	}
 }
 
+// stateReads returns the set of state components the move reads, in its
+// vector, conditions or bounds.
+func (m *move) stateReads() uint64 {
+	var set uint64
+	add := func(i int) { set |= 1 << i }
+	for _, d := range m.delta {
+		stateRefs(d, add)
+	}
+	for _, c := range m.pre {
+		condRefs(c, add)
+	}
+	for _, cs := range m.conds {
+		for _, c := range cs {
+			condRefs(c, add)
+		}
+	}
+	for _, bs := range [][][]bound{m.lo, m.hi} {
+		for _, b := range bs {
+			for _, x := range b {
+				stateRefs(x.e, add)
+			}
+		}
+	}
+	return set
+}
+
 // active returns the one component a move changes, if it changes exactly
 // one (every other component of its vector is the literal 0) and reads no
 // other component of the state; otherwise -1.
@@ -135,6 +161,9 @@ func (c *component) Start() []byte {
 }
 
 func (c *component) Moves(p []byte, yield func([]byte)) {
+	if c.parent.err != nil {
+		return
+	}
 	state := append([]int64(nil), c.parent.Start0...)
 	state[c.i] = int64(int32(binary.LittleEndian.Uint32(p)))
 	sub := &Game{Start0: state, AllowNegative: c.parent.AllowNegative, moves: c.moves}

@@ -116,6 +116,10 @@ func (g *Game) Moves(p []byte, yield func([]byte)) {
 					return
 				}
 			}
+			if g.endless(m, state, next) {
+				g.fail(&Error{m.line, 0, fmt.Sprintf("the game never ends: from state %s the move leads to %s, and it can be made again from there and from every state it leads to, for ever (it only adds to components it does not read; bound them with a condition)", g.Format(p), g.Format(encode(nil, next)))})
+				return
+			}
 			buf = encode(buf, next)
 			yield(buf)
 		}
@@ -165,6 +169,46 @@ func (g *Game) fail(err error) {
 func all(cs []cond, e *env) bool {
 	for _, c := range cs {
 		if !c.holds(e) {
+			return false
+		}
+	}
+	return true
+}
+
+// endless reports whether the move m from state to next proves the game
+// infinite: it adds d = next - state >= 0, d != 0, and reads none of the
+// components it adds to, so the same choice applies at state + k d for
+// every k (nothing it reads changes), none of which is terminal: a terminal
+// line that could match one of them (a fixed value above the state's on a
+// growing component, and the state's values elsewhere) is not ruled out,
+// and then the move is not called endless. state is reachable and not
+// terminal (Moves is generating its moves), so the game has a play that
+// never ends, and no Sprague-Grundy values.
+func (g *Game) endless(m *move, state, next []int64) bool {
+	var grows uint64
+	for i := range state {
+		switch d := next[i] - state[i]; {
+		case d < 0:
+			return false
+		case d > 0:
+			grows |= 1 << i
+		}
+	}
+	if grows == 0 || grows&m.reads != 0 {
+		return false
+	}
+	for _, t := range g.terminals {
+		could := true
+		for i, x := range t {
+			switch {
+			case x == wildcard:
+			case grows>>i&1 == 1:
+				could = could && x > state[i]
+			default:
+				could = could && x == state[i]
+			}
+		}
+		if could {
 			return false
 		}
 	}

@@ -125,6 +125,7 @@ func Parse(src string) (*Game, error) {
 		if err != nil {
 			return nil, err
 		}
+		mv.reads = mv.stateReads()
 		g.moves = append(g.moves, mv)
 	}
 	return g, nil
@@ -202,6 +203,7 @@ func fields(s string, line, col int) ([]field, error) {
 }
 
 type move struct {
+	reads uint64 // the state components the move reads (bit i: a(i+1))
 	line  int
 	delta []expr
 	vars  []string

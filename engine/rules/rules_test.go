@@ -165,8 +165,9 @@ func TestHugeRangeIsAnError(t *testing.T) {
 	if !errors.As(err, &re) || re.Line != 2 || !strings.Contains(err.Error(), "more than 10000000 choices") {
 		t.Fatalf("got %v", err)
 	}
-	// Leaving the 32-bit range is an error of the rule too.
-	g, _ = rules.Parse("state 2147483000\nmove v : 1 <= v <= 1000\n")
+	// Leaving the 32-bit range is an error of the rule too. (The move
+	// reads a1, so it is not refused as endless first: see TestEndless.)
+	g, _ = rules.Parse("state 2147483000\nmove v : 1 <= v <= 1000, v <= a1\n")
 	if _, err = g.Compile(context.Background(), game.Options{}); !errors.As(err, &re) || re.Line != 2 || !strings.Contains(err.Error(), "outside the 32-bit range") {
 		t.Fatalf("got %v", err)
 	}
@@ -321,5 +322,101 @@ func TestComponentsAgree(t *testing.T) {
 		if _, ok := g.Components(); ok {
 			t.Errorf("%q decomposed", src)
 		}
+	}
+}
+
+// A move that only adds to components it does not read can be made again
+// and again from any state it reaches: the game never ends (issue 24: such
+// a rule explored positions for minutes until a budget stopped it). It is
+// refused at the first such move, naming its line; games where a growing
+// component is bounded by another that falls, or by what the move reads,
+// are solved.
+func TestEndless(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		line int // 0: finite
+	}{
+		{"state 10\nmove v : 1 <= v <= 2\n", 2},
+		{"state 0\nmove 1\n", 2},
+		{"state 10 3\nmove -v 0 : 1 <= v <= a1\nmove 0 v : 1 <= v <= 2\nmove 0 -1 : 1 <= a2\n", 3},
+		{"state 4 0\nmove -1 v : 1 <= v <= 2, 1 <= a1\n", 0},        // a1 falls with every move
+		{"state 4\nmove v : 1 <= v <= 2, a1 + v <= 9\n", 0},         // bounded by what it reads
+		{"state 3\nmove 2\nterminal 5\n", 0},                        // a terminal state may be on the way: not claimed
+		{"state 3 7\nmove 2 0\nterminal 9 7\nterminal 5 7\n", 0},    // (not claimed: 5 7 is on the way)
+		{"state 3 7\nmove 2 0\nterminal 4 7\nterminal 9 8\n", 2},    // no terminal state on the way
+		{"state 6\nmove -v : 1 <= v <= a1\nmove 0 : a1 == 99\n", 0}, // a move that changes nothing is a cycle, not this
+	} {
+		g, err := rules.Parse(c.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = g.Compile(context.Background(), game.Options{MaxPositions: 10000})
+		var re *rules.Error
+		switch {
+		case c.line > 0 && (!errors.As(err, &re) || re.Line != c.line || !strings.Contains(err.Error(), "never ends")):
+			t.Errorf("%q: %v, want line %d: never ends", c.src, err, c.line)
+		case c.line == 0 && err != nil && strings.Contains(err.Error(), "never ends"):
+			t.Errorf("%q: %v, a finite game (or not provably infinite)", c.src, err)
+		}
+	}
+}
+
+// MovesAtLeast never counts more moves than Moves yields, and counts them
+// exactly for moves it understands (no variable, or one whose constraints
+// are bounds and whose vector is affine in it). Checked on every position
+// of small games; the counts are what lets exploring refuse "state 1000000"
+// with Nim's move (5·10^11 moves) at once.
+func TestMovesAtLeast(t *testing.T) {
+	type counter interface {
+		MovesAtLeast([]byte) int64
+	}
+	for _, c := range []struct {
+		src   string
+		exact bool
+	}{
+		{"state 40\nmove -v : 1 <= v <= a1\n", true},
+		{"state 30\nmove -v : 1 <= v <= 3\n", true},                            // v > a1 leaves a negative heap: not counted
+		{"state 30\nmove -v : 2 < v < 7\nmove -1 : a1 odd\n", true},            // strict bounds; a move without a variable
+		{"state 25\nmove -2*v : v in 1..9\n", true},                            // within, a slope of 2
+		{"state 7 9\nmove -v v-1 : 1 <= v <= a1\nmove 0 -1 : 1 <= a2\n", true}, // two components
+		{"state 20\nmove -v : 1 <= v <= a1, v even\n", false},                  // a filter: unknown
+		{"state 20\nmove -v*v : 1 <= v <= a1\n", false},                        // not affine
+		{"state 12 12\nmove -v -w : 1 <= v <= a1, 1 <= w <= v\n", false},       // two variables
+		{"state 30\nmove -(a1 / v) : 1 <= v <= 4, v <= a1\n", false},
+		{"allow negative\nstate 5\nmove -v : 1 <= v <= 3, -8 <= a1\n", true},
+	} {
+		g, err := rules.Parse(c.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gr, err := g.Compile(context.Background(), game.Options{})
+		if err != nil {
+			t.Fatalf("%q: %v", c.src, err)
+		}
+		for v := int32(0); v < int32(gr.NumVertices()); v++ {
+			p := gr.Position(v)
+			n := 0
+			g.Moves(p, func([]byte) { n++ })
+			got := g.MovesAtLeast(p)
+			if got > int64(n) || c.exact && got != int64(n) {
+				t.Errorf("%q at %s: MovesAtLeast %d, Moves yields %d", c.src, g.Format(p), got, n)
+			}
+		}
+	}
+	// The components of a sum count too.
+	g, _ := rules.Parse("state 1000000 1000000\nmove -v 0 : 1 <= v <= a1\nmove 0 -v : 1 <= v <= a2\n")
+	parts, ok := g.Components()
+	if !ok {
+		t.Fatal("not a sum")
+	}
+	if n := parts[0].(counter).MovesAtLeast(parts[0].Start()); n != 1000000 {
+		t.Fatalf("a heap of 10^6: %d moves counted", n)
+	}
+	// Exploring refuses Nim on a heap of 10^6 (5·10^11 moves) at once.
+	g, _ = rules.Parse("state 1000000\nmove -v : 1 <= v <= a1\n")
+	_, err := g.Compile(context.Background(), game.Options{MaxMoves: 250_000_000})
+	var tl *game.TooLargeError
+	if !errors.As(err, &tl) || tl.What != "moves" || tl.Total <= 250_000_000 || tl.Moves > 2_000_000 {
+		t.Fatalf("got %v (%+v), want the moves refused after listing at most the start's", err, tl)
 	}
 }

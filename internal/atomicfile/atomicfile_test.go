@@ -1,13 +1,17 @@
 package atomicfile
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 func TestWrite(t *testing.T) {
@@ -78,5 +82,170 @@ func TestRemoveStale(t *testing.T) {
 	left, _ := os.ReadDir(dir)
 	if len(left) != 6 {
 		t.Fatalf("%d files left, want 6", len(left))
+	}
+}
+
+// node makes a character device at dir/name with the Linux device numbers
+// dev (root only), or skips the test: the system's /dev/null must never
+// be the target of a test that might replace it.
+func node(t *testing.T, dir, name string, dev int) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := syscall.Mknod(p, syscall.S_IFCHR|0o666, dev); err != nil {
+		t.Skipf("mknod: %v (devices are tested as root)", err)
+	}
+	return p
+}
+
+func isDevice(t *testing.T, p string) {
+	t.Helper()
+	st, err := os.Lstat(p)
+	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		t.Fatalf("%s is no longer a device: %v %v", p, st.Mode(), err)
+	}
+}
+
+func writeString(s string) func(w io.Writer) error {
+	return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
+}
+
+// Issue 24: a device is written through, never replaced by a regular
+// file; a full one fails naming the target, not the temporary file.
+func TestWriteDevice(t *testing.T) {
+	dir := t.TempDir()
+	null := node(t, dir, "null", 0x103)
+	if err := Write(null, writeString("gone\n")); err != nil {
+		t.Fatal(err)
+	}
+	isDevice(t, null)
+	full := node(t, dir, "full", 0x107)
+	err := Write(full, writeString("x\n"))
+	if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), full) || strings.Contains(err.Error(), ".full-") {
+		t.Fatalf("got %v, want no space left naming %s", err, full)
+	}
+	isDevice(t, full)
+	// A link to a device: the link stays, the device is written.
+	link := filepath.Join(dir, "link")
+	os.Symlink(null, link)
+	if err := Write(link, writeString("x\n")); err != nil {
+		t.Fatal(err)
+	}
+	if to, err := os.Readlink(link); err != nil || to != null {
+		t.Fatalf("link now %q, %v", to, err)
+	}
+	isDevice(t, null)
+	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
+		t.Fatalf("%d files in the folder, want the 3 made", len(entries))
+	}
+}
+
+// A link to a regular file is kept, and its target replaced atomically
+// (its mode kept); a relative link is read from the link's folder.
+func TestWriteLinkToFile(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, "data"), 0o755)
+	target := filepath.Join(dir, "data", "r.csv")
+	os.WriteFile(target, []byte("old\n"), 0o640)
+	link := filepath.Join(dir, "r.csv")
+	os.Symlink("data/r.csv", link)
+	if err := Write(link, writeString("new\n")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "new\n" {
+		t.Fatalf("target holds %q", b)
+	}
+	if st, _ := os.Lstat(link); st.Mode()&os.ModeSymlink == 0 {
+		t.Fatal("the link was replaced")
+	}
+	if st, _ := os.Stat(target); st.Mode().Perm() != 0o640 {
+		t.Fatalf("mode %v, want 0640 kept", st.Mode().Perm())
+	}
+}
+
+// Paths that cannot be written are refused with a *PathError naming the
+// path and the problem, before anything is written: Check says the same.
+func TestWriteRefused(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	os.WriteFile(file, []byte("x\n"), 0o644)
+	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+	dangling := filepath.Join(dir, "dangling")
+	os.Symlink(filepath.Join(dir, "target"), dangling)
+	loop := filepath.Join(dir, "loop")
+	os.Symlink(loop, loop)
+	for _, c := range []struct{ path, want string }{
+		{"", "empty file name"},
+		{filepath.Join(dir, "sub"), "a directory"},
+		{filepath.Join(dir, "missing", "x.csv"), "folder " + filepath.Join(dir, "missing") + " does not exist"},
+		{filepath.Join(file, "x.csv"), file + " is a file, not a folder"},
+		{filepath.Join(file, "a", "x.csv"), file + " is a file, not a folder"},
+		{dangling, "a symbolic link to " + filepath.Join(dir, "target") + ", which does not exist"},
+		{loop, "more than 40 symbolic links"},
+	} {
+		var pe *PathError
+		if err := Check(c.path); !errors.As(err, &pe) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Check(%q) = %v, want %q", c.path, err, c.want)
+		}
+		called := false
+		err := Write(c.path, func(io.Writer) error { called = true; return nil })
+		if !errors.As(err, &pe) || called {
+			t.Errorf("Write(%q) = %v (writer called: %v), want a *PathError first", c.path, err, called)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "target")); err == nil {
+		t.Fatal("a dangling link's target was created")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 4 {
+		t.Fatalf("%d entries, want the 4 made", len(entries))
+	}
+}
+
+// A FIFO is written through once a process reads it; with none, the
+// write waits, and ends with the context.
+func TestWriteFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if err := WriteContext(ctx, fifo, writeString("x\n")); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("no reader: %v, want the context's error", err)
+	}
+	got := make(chan string, 1)
+	go func() {
+		b, _ := os.ReadFile(fifo)
+		got <- string(b)
+	}()
+	if err := WriteContext(context.Background(), fifo, writeString("through\n")); err != nil {
+		t.Fatal(err)
+	}
+	if s := <-got; s != "through\n" {
+		t.Fatalf("the reader got %q", s)
+	}
+	if st, _ := os.Lstat(fifo); st.Mode()&os.ModeNamedPipe == 0 {
+		t.Fatal("the FIFO was replaced")
+	}
+}
+
+// /dev/stdout and /dev/fd/N are written through the open descriptor, at
+// its offset: a regular file behind it is not replaced, and what the
+// process wrote before stays.
+func TestWriteDescriptor(t *testing.T) {
+	dir := t.TempDir()
+	out, err := os.Create(filepath.Join(dir, "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	io.WriteString(out, "before\n")
+	fd := int(out.Fd())
+	if err := Write(fmt.Sprintf("/dev/fd/%d", fd), writeString("through\n")); err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(out, "after\n")
+	if b, _ := os.ReadFile(out.Name()); string(b) != "before\nthrough\nafter\n" {
+		t.Fatalf("the file holds %q", b)
 	}
 }

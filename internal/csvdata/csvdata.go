@@ -142,6 +142,29 @@ func (t *Reader) Header(want string) ([]string, map[string]int, error) {
 	return head, col, nil
 }
 
+// UniqueHeader is Header for tables whose columns are found by name: a
+// name given to two columns (letter case aside; up to the first empty
+// header cell, after which a table may keep notes) is an error naming
+// both, since which one is read would be anyone's guess.
+func (t *Reader) UniqueHeader(want string) ([]string, map[string]int, error) {
+	head, col, err := t.Header(want)
+	if err != nil {
+		return nil, nil, err
+	}
+	first := map[string]int{}
+	for i, h := range head {
+		h = strings.ToLower(strings.TrimSpace(h))
+		if h == "" {
+			break
+		}
+		if j, ok := first[h]; ok {
+			return nil, nil, t.Errorf(i, "column %q appears twice (columns %d and %d)", strings.TrimSpace(head[i]), j+1, i+1)
+		}
+		first[h] = i
+	}
+	return head, col, nil
+}
+
 // limited passes input through and fails with a located Error at a line
 // longer than MaxLine or past max bytes.
 type limited struct {

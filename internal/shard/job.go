@@ -19,6 +19,12 @@ import (
 // The results file lists the rows in the order of the work list, whatever
 // the order in which they were computed.
 type Job struct {
+	// FollowLinks lets Open and Merge follow a results file that is a
+	// symbolic link to an existing file. Without it they refuse one: a
+	// link planted under the results' name (in a shared folder) would
+	// otherwise make the run create or extend a file elsewhere.
+	FollowLinks bool
+
 	name          string
 	header        []string
 	key, settings []int // columns of the header
@@ -220,7 +226,7 @@ func (j *Job) write(w io.Writer, rows [][]string) error {
 // release gives the lock back; on a system or filesystem without flock
 // there is no lock.
 func LockDir(dir string) (release func(), err error) {
-	f, _, err := lockFile(filepath.Join(dir, ".lock"), os.O_RDWR|os.O_CREATE, true)
+	f, _, err := lockFile(filepath.Join(dir, ".lock"), os.O_RDWR|os.O_CREATE|noFollow, true)
 	if errors.Is(err, ErrLocked) {
 		return nil, fmt.Errorf("%s: another process is running into this directory (%w): wait for it to finish or use another directory", dir, ErrLocked)
 	}
@@ -228,4 +234,20 @@ func LockDir(dir string) (release func(), err error) {
 		return nil, err
 	}
 	return func() { f.Close() }, nil
+}
+
+// maxRowBytes bounds a results row: rows hold a few settings and
+// numbers, and a file longer than its rows can be is not the job's (a
+// file read into memory to resume must not fill it).
+const maxRowBytes = 4 << 10
+
+func (j *Job) maxFileSize() int64 { return int64(len(j.items)+1) * maxRowBytes }
+
+// noFollow is the open flag that refuses a symbolic link, unless the job
+// follows links.
+func (j *Job) noFollow() int {
+	if j.FollowLinks {
+		return 0
+	}
+	return noFollow
 }

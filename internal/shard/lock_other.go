@@ -9,3 +9,6 @@ func lockFile(path string, flag int, exclusive bool) (*os.File, bool, error) {
 	f, err := os.OpenFile(path, flag, 0o666)
 	return f, false, err
 }
+
+// noFollow: this system's opens have no such flag.
+const noFollow = 0

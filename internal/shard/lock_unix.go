@@ -4,6 +4,7 @@ package shard
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"syscall"
@@ -21,9 +22,19 @@ func lockFile(path string, flag int, exclusive bool) (f *os.File, locked bool, e
 		how = syscall.LOCK_EX
 	}
 	for range 100 {
-		f, err := os.OpenFile(path, flag, 0o666)
+		// Without waiting: a FIFO named as a results file would block
+		// the open of a reader until some process writes it.
+		f, err := os.OpenFile(path, flag|syscall.O_NONBLOCK, 0o666)
+		if errors.Is(err, syscall.ELOOP) && flag&noFollow != 0 {
+			to, _ := os.Readlink(path)
+			return nil, false, &FileError{Path: path, Msg: fmt.Sprintf("a symbolic link (to %s), not followed: give the file itself", to)}
+		}
 		if err != nil {
 			return nil, false, err
+		}
+		if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
+			f.Close()
+			return nil, false, &FileError{Path: path, Msg: "not a regular file: results go to a file"}
 		}
 		if err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB); err != nil {
 			switch {
@@ -45,3 +56,6 @@ func lockFile(path string, flag int, exclusive bool) (f *os.File, locked bool, e
 	}
 	return nil, false, lockedError(path)
 }
+
+// noFollow makes an open refuse a symbolic link (ELOOP).
+const noFollow = syscall.O_NOFOLLOW

@@ -44,7 +44,7 @@ type Log struct {
 // field; a row repeated identically is dropped (Notes says so).
 func (j *Job) Open(out string, s Split) (*Log, error) {
 	path := s.Path(out)
-	f, locked, err := lockFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, true)
+	f, locked, err := lockFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND|j.noFollow(), true)
 	if err != nil {
 		return nil, err
 	}
@@ -62,10 +62,14 @@ func (j *Job) Open(out string, s Split) (*Log, error) {
 func (l *Log) load() error {
 	// A device (/dev/zero) or a pipe named as the results file would be
 	// read without end.
-	if st, err := l.f.Stat(); err == nil && !st.Mode().IsRegular() {
+	st, err := l.f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
 		return &FileError{Path: l.path, Msg: "not a regular file: results go to a file"}
 	}
-	data, err := io.ReadAll(l.f)
+	if err == nil && st.Size() > l.job.maxFileSize() {
+		return &FileError{Path: l.path, Msg: fmt.Sprintf("%d bytes, more than a results file of %s's %d items can hold: not its results file, move it aside", st.Size(), l.job.name, len(l.job.items))}
+	}
+	data, err := io.ReadAll(io.LimitReader(l.f, l.job.maxFileSize()))
 	if err != nil {
 		return err
 	}

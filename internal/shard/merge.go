@@ -82,12 +82,15 @@ func (j *Job) Merge(out string, count int) (int, error) {
 		}
 	}
 
-	lock, _, err := lockFile(out, os.O_RDWR|os.O_CREATE, true)
+	lock, _, err := lockFile(out, os.O_RDWR|os.O_CREATE|j.noFollow(), true)
 	if err != nil {
 		return 0, err
 	}
 	defer lock.Close()
-	prior, err := io.ReadAll(lock)
+	prior, err := io.ReadAll(io.LimitReader(lock, j.maxFileSize()+1))
+	if err == nil && int64(len(prior)) > j.maxFileSize() {
+		return 0, &FileError{Path: out, Msg: fmt.Sprintf("more than %d bytes: not a results file of %s, move it aside", j.maxFileSize(), j.name)}
+	}
 	if err != nil {
 		return 0, err
 	}
@@ -134,9 +137,12 @@ func (j *Job) readShard(path string, s Split, rows [][]string) []string {
 		return []string{fmt.Sprintf("shard %s: %v", s, err)}
 	}
 	defer f.Close()
-	data, err := io.ReadAll(f)
+	data, err := io.ReadAll(io.LimitReader(f, j.maxFileSize()+1))
 	if err != nil {
 		return []string{fmt.Sprintf("shard %s: %v", s, err)}
+	}
+	if int64(len(data)) > j.maxFileSize() {
+		return []string{fmt.Sprintf("%s: more than %d bytes: not a shard file of %s", path, j.maxFileSize(), j.name)}
 	}
 	if n := len(data); n > 0 && data[n-1] != '\n' {
 		return []string{fmt.Sprintf("%s ends in an incomplete line (its run was killed): run shard %s again, it resumes", path, s)}

@@ -25,7 +25,7 @@ func ReadFile(path, x, y, censored string) ([]Point, error) {
 // number) are ignored. name is used in errors.
 func Read(r io.Reader, name, x, y, censored string) ([]Point, error) {
 	t := csvdata.NewReader(r, name)
-	head, col, err := t.Header(x + "," + y)
+	head, col, err := t.UniqueHeader(x + "," + y)
 	if err != nil {
 		return nil, err
 	}
