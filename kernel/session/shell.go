@@ -5,10 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -52,7 +50,7 @@ func (s *Session) rawCellMagic(ctx context.Context, c Cell) (r Result, ok bool, 
 	}
 	args := strings.TrimSpace(c.Code[argOff:end])
 	if name == "writefile" {
-		return Result{}, true, s.writefile(c, g, args, body)
+		return Result{}, true, s.writefile(ctx, c, g, args, body)
 	}
 	if c.Replay {
 		// A script's effects are outside the session (files, programs),
@@ -161,10 +159,12 @@ func (s *Session) run(ctx context.Context, cmd *exec.Cmd) (status string, err er
 }
 
 // writefile writes (or with -a appends) the rest of the cell to a file,
-// saying which, as IPython's %%writefile does. A new or replaced regular
-// file is written whole or not at all (a temporary file renamed over it);
-// a device or a FIFO is written to as it is.
-func (s *Session) writefile(c Cell, g item, args, body string) error {
+// saying which, as IPython's %%writefile does. The file is written as
+// coevo writes its outputs (internal/atomicfile): a new or replaced
+// regular file whole or not at all, a device or a FIFO written through
+// (a FIFO's reader waited for until the cell is interrupted), a
+// directory, a missing folder or a dangling link refused by name.
+func (s *Session) writefile(ctx context.Context, c Cell, g item, args, body string) error {
 	appendTo := false
 	if rest, ok := cutFlag(args, "-a"); ok {
 		appendTo, args = true, rest
@@ -181,51 +181,35 @@ func (s *Session) writefile(c Cell, g item, args, body string) error {
 	if body != "" && !strings.HasSuffix(body, "\n") {
 		body += "\n"
 	}
-	path := name
-	if p, err := filepath.EvalSymlinks(name); err == nil {
-		path = p
-	}
-	st, statErr := os.Stat(path)
 	fail := func(err error) error {
+		if ctx.Err() != nil {
+			return &Error{Name: "interrupted", Message: "the cell was interrupted while %%writefile waited for " + name + "; earlier definitions are kept"}
+		}
+		var pe *atomicfile.PathError
+		if errors.As(err, &pe) && pe.Path == name {
+			return s.magicError(c, g, "%%writefile "+err.Error())
+		}
 		return s.magicError(c, g, fmt.Sprintf("%%%%writefile %s: %v", name, err))
 	}
-	switch {
-	case statErr == nil && st.IsDir():
-		return fail(errors.New("is a directory"))
-	case statErr == nil && !st.Mode().IsRegular():
-		// A device or a FIFO: no temporary file can replace it. A FIFO
-		// that nobody reads is an error now, not a cell that hangs.
-		f, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0)
-		if err != nil {
-			if errors.Is(err, syscall.ENXIO) {
-				return fail(errors.New("a FIFO that no process is reading"))
+	if err := atomicfile.Check(name); err != nil {
+		return fail(err)
+	}
+	st, statErr := os.Stat(name)
+	write := func(w io.Writer) error { _, err := io.WriteString(w, body); return err }
+	if appendTo && statErr == nil && st.Mode().IsRegular() {
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND, 0)
+		if err == nil {
+			err = write(f)
+			if cerr := f.Close(); err == nil {
+				err = cerr
 			}
-			return fail(err)
-		}
-		syscall.SetNonblock(int(f.Fd()), false)
-		_, err = io.WriteString(f, body)
-		if cerr := f.Close(); err == nil {
-			err = cerr
 		}
 		if err != nil {
 			return fail(err)
 		}
-	case appendTo:
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
-		if err != nil {
-			return fail(err)
-		}
-		_, err = io.WriteString(f, body)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return fail(err)
-		}
-	default:
-		if err := atomicfile.Write(path, func(w io.Writer) error { _, err := io.WriteString(w, body); return err }); err != nil {
-			return fail(err)
-		}
+	} else if err := atomicfile.WriteContext(ctx, name, write); err != nil {
+		// A device or FIFO is written through, appended to or not.
+		return fail(err)
 	}
 	verb := "Writing"
 	switch {
@@ -233,8 +217,6 @@ func (s *Session) writefile(c Cell, g item, args, body string) error {
 		verb = "Appending to"
 	case statErr == nil:
 		verb = "Overwriting"
-	case !errors.Is(statErr, fs.ErrNotExist):
-		verb = "Writing"
 	}
 	fmt.Fprintf(s.out, "%s %s\n", verb, name)
 	return nil

@@ -147,17 +147,30 @@ func TestWritefile(t *testing.T) {
 	if st, err := os.Stat("/dev/null"); err != nil || st.Mode()&os.ModeCharDevice == 0 {
 		t.Fatalf("/dev/null is no longer a device: %v %v", st.Mode(), err)
 	}
+	// A FIFO is written through to its reader; with none, the cell waits
+	// until it is interrupted.
 	if err := syscall.Mkfifo("fifo", 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Eval(context.Background(), "%%writefile fifo\nx"); err == nil || !strings.Contains(err.Error(), "no process is reading") {
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	if _, err := s.Eval(ctx, "%%writefile fifo\nx"); err == nil || !strings.Contains(err.Error(), "interrupted") {
 		t.Fatalf("a FIFO nobody reads: %v", err)
+	}
+	read := make(chan string)
+	go func() { b, _ := os.ReadFile("fifo"); read <- string(b) }()
+	eval(t, s, "%%writefile fifo\nthrough the pipe")
+	if got := <-read; got != "through the pipe\n" {
+		t.Fatalf("the FIFO's reader got %q", got)
+	}
+	if st, err := os.Stat("fifo"); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+		t.Fatalf("the FIFO was replaced: %v %v", st.Mode(), err)
 	}
 	os.Mkdir("dir", 0o755)
 	for cell, want := range map[string]string{
-		"%%writefile dir\nx":           "is a directory",
+		"%%writefile dir\nx":           "a directory, not a file",
 		"%%writefile\nx":               "needs a file",
-		"%%writefile nodir/a/b.txt\nx": "no such file or directory",
+		"%%writefile nodir/a/b.txt\nx": "nodir/a does not exist",
 	} {
 		if _, err := s.Eval(context.Background(), cell); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", cell, err, want)

@@ -127,7 +127,8 @@ func TestIntSliderProtocol2(t *testing.T) {
 	}
 	if msgs[2].ID != s.ModelID() || !strings.HasPrefix(s.ModelID(), "exec-1-") {
 		t.Errorf("model id %q: want the comm's, named after the request exec-1", s.ModelID())
-	}	// A dropdown with nothing to choose has no index.
+	}
+	// A dropdown with nothing to choose has no index.
 	NewDropdown("empty", nil)
 	msgs = f.take()
 	if empty := opened(t, msgs[len(msgs)-1]); empty["index"] != nil || empty["_model_name"] != "DropdownModel" {
