@@ -380,8 +380,9 @@ func (k *Kernel) execute(sock zmq4.Socket, msg *wire.Message) {
 		fail = rep.Error
 	default:
 		if rep.Result != nil && !req.Silent {
-			k.publish(msg, "execute_result", map[string]any{"execution_count": count, "data": rep.Result, "metadata": map[string]any{}})
-			output, _ = rep.Result["text/plain"].(string)
+			data, md := display.Split(rep.Result)
+			k.publish(msg, "execute_result", map[string]any{"execution_count": count, "data": data, "metadata": md})
+			output, _ = data["text/plain"].(string)
 		}
 		if rep.UserExpressions != nil {
 			content["user_expressions"] = rep.UserExpressions
@@ -409,6 +410,9 @@ func (k *Kernel) execute(sock zmq4.Socket, msg *wire.Message) {
 	}
 	if fail == nil {
 		k.cells = append(k.cells, cellRecord{name: name, code: req.Code, msgID: msg.Header.MsgID, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
+	} else if death == nil && rep != nil && rep.Done != "" {
+		// What the cell declared before it failed is the session's too.
+		k.cells = append(k.cells, cellRecord{name: name, code: rep.Done, msgID: msg.Header.MsgID, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
 	}
 	k.histMu.Unlock()
 	k.reply(sock, msg, "execute_reply", content)
@@ -484,7 +488,8 @@ func (c *cellSink) event(e worker.Event, st *procState) {
 		if e.Update {
 			typ = "update_display_data"
 		}
-		c.k.publish(c.parent, typ, map[string]any{"data": e.Data, "metadata": map[string]any{}, "transient": map[string]any{"display_id": e.DisplayID}})
+		data, md := display.Split(e.Data)
+		c.k.publish(c.parent, typ, map[string]any{"data": data, "metadata": md, "transient": map[string]any{"display_id": e.DisplayID}})
 	case "clear":
 		c.k.publish(c.parent, "clear_output", map[string]any{"wait": e.Wait})
 	case "comm":

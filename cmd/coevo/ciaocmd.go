@@ -2,16 +2,21 @@ package main
 
 import (
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/coevolab/coevo/engine/coevolve"
+	"github.com/coevolab/coevo/engine/othello"
 	"github.com/coevolab/coevo/engine/tournament"
 	"github.com/coevolab/coevo/internal/input"
 	"github.com/coevolab/coevo/stats/ciao"
@@ -20,6 +25,7 @@ import (
 
 func ciaoHelp(w io.Writer) {
 	fmt.Fprint(w, `Usage: coevo ciao DIR [--games 100] [--epsilon 0.1] [--plot ciao.pdf] [--palette grey] [--csv ciao.csv]
+                [--best best.wpc] [--performance fig5.csv]
 
 Plays the league of the permanent archive of a coevo coevolve run (DIR, or
 its archive.csv): every pair --games games, half in each seat, with forced
@@ -30,6 +36,11 @@ player against every earlier one, fig. 4) with its colour bar (.pdf,
 .svg, .png at 300 dpi, or .eps; 3.5 in wide), in the paper's greys or
 --palette viridis or diverging (white at an even score); --csv writes the
 CIAO matrix; --league writes the games for coevo bt fit --format games.
+--best writes the league-best player (most league points: how paper 003
+picks a run's player for Table VI) as a WPC file, for file:PATH players;
+--performance plays every archive player against random:1 ... random:10
+and the heuristic (--performance-games each, at --epsilon: fig. 5) and
+writes player,generation,games,vs_random,vs_heuristic.
 Results do not depend on --workers.
 
 Flags:
@@ -44,6 +55,8 @@ type ciaoOpts struct {
 	seed                    uint64
 	plot, csv, league, name string
 	palette                 string
+	best, performance       string
+	perfGames               int
 	json                    bool
 }
 
@@ -58,6 +71,9 @@ func ciaoFlags() (*flag.FlagSet, *ciaoOpts) {
 	fs.StringVar(&o.csv, "csv", "", "write the CIAO matrix to `FILE`")
 	fs.StringVar(&o.league, "league", "", "write the league's games to `FILE` (coevo bt fit FILE --format games)")
 	fs.StringVar(&o.name, "title", "", "title of the plot (default: the run's method and seed)")
+	fs.StringVar(&o.best, "best", "", "write the league-best player's weights to `FILE` (a WPC file: coevo othello ... file:FILE)")
+	fs.StringVar(&o.performance, "performance", "", "write each player's score against random:1-10 and the heuristic to `FILE` (fig. 5)")
+	fs.IntVar(&o.perfGames, "performance-games", 100, "--performance: games against each reference player, half in each seat")
 	fs.IntVar(&o.workers, "workers", 0, "games in parallel (0: all cores)")
 	fs.BoolVar(&o.json, "json", false, `print {"players":..,"games":..,"tau":..,"dkl":..,"best":..,"dominant":[..]}`)
 	return fs, o
@@ -115,12 +131,15 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := checkWorkers(o.workers); err != nil {
 		return err
 	}
+	if o.performance != "" && (o.perfGames < 2 || o.perfGames%2 != 0 || o.perfGames > 2*tournament.MaxGames) {
+		return usagef("--performance-games %d: half in each seat; want an even number from 2 to %d", o.perfGames, 2*tournament.MaxGames)
+	}
 	if o.plot != "" {
 		if err := checkPlot("plot", o.plot); err != nil {
 			return err
 		}
 	}
-	for _, out := range []struct{ flag, path string }{{"plot", o.plot}, {"csv", o.csv}, {"league", o.league}} {
+	for _, out := range []struct{ flag, path string }{{"plot", o.plot}, {"csv", o.csv}, {"league", o.league}, {"best", o.best}, {"performance", o.performance}} {
 		if out.path == "" {
 			continue
 		}
@@ -187,6 +206,22 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return err
 		}
 	}
+	if o.best != "" {
+		b := arch.Members[best]
+		err := writeOutput(ctx, "best", o.best, func(w io.Writer) error {
+			fmt.Fprintf(w, "# %s: league-best player %s (generation %d, %.1f%% of its league's points; %d games a pair at epsilon %g)\n",
+				title, b.Name, b.Generation, 100*m.Points()[best], o.games, o.epsilon)
+			return writeWPC(w, &b.WPC)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if o.performance != "" {
+		if err := writePerformance(ctx, o, arch, stderr); err != nil {
+			return err
+		}
+	}
 	if o.json {
 		var names []string
 		for _, k := range dom.Dominant {
@@ -195,20 +230,86 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return json.NewEncoder(stdout).Encode(struct {
 			Players  int      `json:"players"`
 			Games    int      `json:"games"`
-			Tau      float64  `json:"tau"`
-			DKL      float64  `json:"dkl"`
+			Tau      *float64 `json:"tau"` // null when undefined (fewer than three players)
+			DKL      *float64 `json:"dkl"`
 			Best     string   `json:"best"`
+			BestGen  int      `json:"best_generation"`
+			BestPts  float64  `json:"best_points"`
 			Dominant []string `json:"dominant"`
-		}{n, n * (n - 1) / 2 * o.games, tr.Tau, tr.DKL, m.Names[best], names})
+		}{n, n * (n - 1) / 2 * o.games, finite(tr.Tau), finite(tr.DKL), m.Names[best], arch.Members[best].Generation, m.Points()[best], names})
 	}
 	fmt.Fprintf(stdout, "%s: %d players, %d games a pair at epsilon %g (%d games)\n", title, n, o.games, o.epsilon, n*(n-1)/2*o.games)
 	fmt.Fprintf(stdout, "tau = %.4f   D_KL = %.4f (paper 003 Table V: symmetric, smoothing 0.001)\n", tr.Tau, tr.DKL)
 	fmt.Fprintf(stdout, "best player: %s (generation %d, %.1f%% of its league points)\n", m.Names[best], arch.Members[best].Generation, 100*m.Points()[best])
 	fmt.Fprintln(stdout, "dominance tournament:", dom)
-	for _, f := range []string{o.plot, o.csv, o.league} {
+	for _, f := range []string{o.plot, o.csv, o.league, o.best, o.performance} {
 		if f != "" {
 			fmt.Fprintln(stdout, "wrote", f)
 		}
 	}
 	return nil
+}
+
+// writeWPC writes w as eight lines of eight weights, a1 first, exactly
+// (othello.ReadWPC reads them back).
+func writeWPC(w io.Writer, wpc *othello.WPC) error {
+	for r := 0; r < 8; r++ {
+		var row []string
+		for c := 0; c < 8; c++ {
+			row = append(row, strconv.FormatFloat(wpc[8*r+c], 'g', -1, 64))
+		}
+		if _, err := fmt.Fprintln(w, strings.Join(row, " ")); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writePerformance plays every archive player against random:1-10 and the
+// heuristic (paper 003 fig. 5) and writes the shares.
+func writePerformance(ctx context.Context, o *ciaoOpts, arch *coevolve.Archive, stderr io.Writer) error {
+	names, players := arch.Names(), arch.Players()
+	var mine, randoms []int
+	for i := range names {
+		mine = append(mine, i)
+	}
+	for k := 1; k <= 10; k++ {
+		names = append(names, fmt.Sprintf("random:%d", k))
+		players = append(players, othello.RandomWPC(uint64(k)))
+		randoms = append(randoms, len(names)-1)
+	}
+	names, players = append(names, "heuristic"), append(players, othello.Heuristic())
+	g := &othello.Match{Players: players, Epsilon: o.epsilon}
+	step, end := countProgress(stderr, "coevo ciao --performance", "games", len(mine)*11*o.perfGames)
+	done := 0
+	opt := tournament.Options{Seed: o.seed, Workers: o.workers, Progress: func(d, _ int) { step(done + d) }}
+	vr, err := ciao.Performance(ctx, g, names, mine, randoms, o.perfGames, opt)
+	if err != nil {
+		end()
+		return err
+	}
+	done = len(mine) * 10 * o.perfGames
+	vh, err := ciao.Performance(ctx, g, names, mine, []int{len(names) - 1}, o.perfGames, opt)
+	end()
+	if err != nil {
+		return err
+	}
+	return writeOutput(ctx, "performance", o.performance, func(w io.Writer) error {
+		cw := csv.NewWriter(w)
+		cw.Write([]string{"player", "generation", "games", "vs_random", "vs_heuristic"})
+		for i, m := range arch.Members {
+			cw.Write([]string{m.Name, strconv.Itoa(m.Generation), strconv.FormatInt(m.Games, 10),
+				strconv.FormatFloat(vr[i], 'g', -1, 64), strconv.FormatFloat(vh[i], 'g', -1, 64)})
+		}
+		cw.Flush()
+		return cw.Error()
+	})
+}
+
+// finite is &x, or nil (JSON null) for NaN and infinities.
+func finite(x float64) *float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil
+	}
+	return &x
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,7 +17,10 @@ import (
 	"time"
 
 	"github.com/coevolab/coevo/engine/coevolve"
+	"github.com/coevolab/coevo/engine/othello"
+	"github.com/coevolab/coevo/engine/tournament"
 	"github.com/coevolab/coevo/internal/shard"
+	"github.com/coevolab/coevo/stats/ciao"
 )
 
 // The contract: coevo coevolve matching-sides --json prints Table IV as
@@ -111,7 +115,7 @@ func TestCoevolveAndCIAO(t *testing.T) {
 		t.Fatalf("ciao: status %d: %s", st, errs)
 	}
 	var r map[string]any
-	if err := json.Unmarshal([]byte(js), &r); err != nil || len(r) != 6 || r["players"] != 6.0 || r["games"] != 150.0 {
+	if err := json.Unmarshal([]byte(js), &r); err != nil || len(r) != 8 || r["players"] != 6.0 || r["games"] != 150.0 {
 		t.Fatalf("ciao --json: %s (%v)", js, err)
 	}
 	lines := strings.Split(strings.TrimSpace(readFile(t, csvPath)), "\n")
@@ -128,6 +132,56 @@ func TestCoevolveAndCIAO(t *testing.T) {
 	text, errs, st := coevo("ciao", filepath.Join(dir, coevolve.ArchiveFile), "--games", "10")
 	if st != 0 || !strings.Contains(text, "tau = ") || !strings.Contains(text, "dominance tournament:") {
 		t.Errorf("ciao on the archive file: status %d: %s %s", st, text, errs)
+	}
+
+	// --best writes the league-best player, which file:PATH reads back
+	// exactly; --performance scores every player against random:1-10 and
+	// the heuristic, as ciao.Performance does.
+	best, perf := filepath.Join(t.TempDir(), "best.wpc"), filepath.Join(t.TempDir(), "perf.csv")
+	if _, errs, st := coevo("ciao", dir, "--games", "10", "--best", best, "--performance", perf, "--performance-games", "4"); st != 0 {
+		t.Fatalf("ciao --best --performance: status %d: %s", st, errs)
+	}
+	name, _ := r["best"].(string)
+	var member *coevolve.Member
+	for i := range arch.Members {
+		if arch.Members[i].Name == name {
+			member = &arch.Members[i]
+		}
+	}
+	w, err := othello.ReadWPC(best)
+	if err != nil || member == nil || *w != member.WPC {
+		t.Errorf("--best wrote %v, the league-best %s is %v (%v)", w, name, member, err)
+	}
+	rows := strings.Split(strings.TrimSpace(readFile(t, perf)), "\n")
+	if len(rows) != 7 || rows[0] != "player,generation,games,vs_random,vs_heuristic" {
+		t.Fatalf("perf.csv:\n%s", strings.Join(rows, "\n"))
+	}
+	names, players := arch.Names(), arch.Players()
+	for k := 1; k <= 10; k++ {
+		names, players = append(names, fmt.Sprintf("random:%d", k)), append(players, othello.RandomWPC(uint64(k)))
+	}
+	names, players = append(names, "heuristic"), append(players, othello.Heuristic())
+	vh, err := ciao.Performance(context.Background(), &othello.Match{Players: players, Epsilon: 0.1}, names, []int{2}, []int{16}, 4, tournament.Options{Seed: 1})
+	f := strings.Split(rows[3], ",")
+	if err != nil || len(f) != 5 || f[0] != "g6" || f[1] != "6" || f[2] != strconv.FormatInt(arch.Members[2].Games, 10) || f[4] != strconv.FormatFloat(vh[0], 'g', -1, 64) {
+		t.Errorf("perf.csv row %q, heuristic share %v (%v)", rows[3], vh, err)
+	}
+}
+
+// --optimizer gonum runs gonum's CmaEsChol: a different run, named so, and
+// a directory of one optimizer refuses the other.
+func TestCoevolveOptimizer(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "g")
+	out, errs, st := coevo(append(nashArgs, "--out", dir, "--optimizer", "gonum")...)
+	if st != 0 || !strings.Contains(out, "(gonum CMA-ES)") {
+		t.Fatalf("status %d: %s %s", st, out, errs)
+	}
+	_, errs, st = coevo(append(nashArgs, "--out", dir)...)
+	if st != 2 || !strings.Contains(errs, "optimizer gonum, and this run has optimizer cma") {
+		t.Errorf("textbook on a gonum run: status %d: %s", st, errs)
+	}
+	if _, errs, st = coevo(append(nashArgs, "--out", dir, "--optimizer", "Gonum")...); st != 2 || !strings.Contains(errs, `--optimizer "Gonum"`) {
+		t.Errorf("--optimizer Gonum: status %d: %s", st, errs)
 	}
 }
 
@@ -207,7 +261,7 @@ func TestCoevolveSeedsShardsMerge(t *testing.T) {
 		t.Fatalf("status %d: %s %s", st, out, errs)
 	}
 	want := readFile(t, filepath.Join(single, "runs.csv"))
-	if n := strings.Count(want, "\n"); n != 6 || !strings.HasPrefix(want, "method,archive,opponents,population,games,epsilon,snapshot,step_size,generations,seed,dir,") {
+	if n := strings.Count(want, "\n"); n != 6 || !strings.HasPrefix(want, "method,archive,opponents,population,games,epsilon,snapshot,optimizer,step_size,generations,seed,dir,") {
 		t.Fatalf("runs.csv:\n%s", want)
 	}
 	dir := filepath.Join(t.TempDir(), "sharded")
@@ -311,6 +365,8 @@ func TestCoevolveBadUsage(t *testing.T) {
 		{[]string{"ciao", run, "--plot", filepath.Join(dir, "c.gif")}, "unknown format"},
 		{[]string{"ciao", run, "--palette", "jet"}, "--palette jet"},
 		{[]string{"ciao", run, "--csv", filepath.Join(dir, "no", "c.csv")}, "does not exist"},
+		{[]string{"ciao", run, "--best", filepath.Join(dir, "no", "b.wpc")}, "does not exist"},
+		{[]string{"ciao", run, "--performance", filepath.Join(dir, "p.csv"), "--performance-games", "3"}, "--performance-games 3"},
 		{[]string{"othello", "league", "--players", "heuristic,random:1", "--shard", "0/2"}, "need --out"},
 		{[]string{"othello", "league", "--players", "heuristic,file:w.txt", "--out", filepath.Join(dir, "l.csv"), "--slurm"}, "absolute path"},
 	}

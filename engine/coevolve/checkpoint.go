@@ -49,17 +49,19 @@ type CheckpointError struct {
 func (e *CheckpointError) Error() string { return e.Path + ": " + e.Msg }
 
 // checkpoint is what a run needs to resume exactly: the record of every
-// generation and the values told to CMA-ES, which a resumed run tells it
-// again to bring it to the same state (gonum's CmaEsChol keeps its state
-// in unexported fields, so it cannot be saved; its samples depend only on
-// its seed and the values told, so replaying them restores it exactly).
+// generation and the state of the optimizer. The textbook CMA-ES
+// (engine/cmaes) saves its state (CMA); gonum's CmaEsChol keeps its state
+// in unexported fields, so the checkpoint holds the values told to it,
+// which a resumed run tells it again (its samples depend only on its seed
+// and the values told, so replaying them restores it exactly).
 type checkpoint struct {
 	Format    int
 	Config    Config
 	Done      int
 	Games     int64
 	Stopped   string
-	Told      []float64 // Done x Population values, generation by generation
+	Told      []float64 // gonum: Done x Population values, generation by generation
+	CMA       []byte    // the textbook CMA-ES's state (cmaes.CMA.MarshalBinary)
 	LastBest  []float64 // the best candidate of generation Done
 	History   []Generation
 	Permanent []Member
@@ -68,10 +70,16 @@ type checkpoint struct {
 
 // checkpointFormat grows whenever the checkpoint's layout changes or a
 // change to the code changes a seeded run's results (the players' games,
-// the tournaments' streams, the driving of CMA-ES): a resume replays the
-// values told, so a newer coevo must not resume an older one's run; it
-// refuses the checkpoint instead (readCheckpoint).
-const checkpointFormat = 1
+// the tournaments' streams, the driving of CMA-ES): a newer coevo must not
+// resume an older one's run as if it were its own; it refuses the
+// checkpoint instead (readCheckpoint), or reads it as what it was.
+//
+// Format 2 added the optimizer (Config.Optimizer, the textbook CMA-ES by
+// default, and its saved state). Format 1 runs were all gonum's CMA-ES,
+// whose driving has not changed: they are read as Optimizer Gonum, so
+// resuming one needs --optimizer gonum, and without it the run is refused
+// with the setting named.
+const checkpointFormat = 2
 
 func (cp *checkpoint) run(cfg Config) *Run {
 	r := &Run{Config: cfg, Done: cp.Done, Games: cp.Games, Stopped: cp.Stopped, History: cp.History, Permanent: &Archive{Members: cp.Permanent}}
@@ -111,7 +119,11 @@ func readCheckpoint(dir string) (*checkpoint, error) {
 	if err := gob.NewDecoder(io.LimitReader(zr, maxCheckpoint)).Decode(&cp); err != nil {
 		return nil, &CheckpointError{path, fmt.Sprintf("not a checkpoint of coevo coevolve: %v", err)}
 	}
-	if cp.Format != checkpointFormat {
+	switch cp.Format {
+	case checkpointFormat:
+	case 1:
+		cp.Config.Optimizer = Gonum
+	default:
 		return nil, &CheckpointError{path, fmt.Sprintf("checkpoint format %d, this coevo reads %d; use another directory", cp.Format, checkpointFormat)}
 	}
 	return &cp, nil
@@ -167,6 +179,13 @@ func (e *evolution) save() error {
 	r := e.run
 	cp := &checkpoint{Format: checkpointFormat, Config: e.cfg, Done: r.Done, Games: r.Games, Stopped: r.Stopped,
 		Told: e.told, LastBest: e.lastBest, History: r.History, Permanent: r.Permanent.Members}
+	if t, ok := e.opt.(textbook); ok {
+		state, err := t.MarshalBinary()
+		if err != nil {
+			return err
+		}
+		cp.CMA = state
+	}
 	if r.Admitted != nil {
 		cp.Admitted = r.Admitted.Members
 	}
@@ -234,10 +253,10 @@ func (r *Run) WriteFiles(dir string) error {
 
 func (r *Run) writeHistory(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"generation", "games", "best", "mean", "archive", "admitted"})
+	cw.Write([]string{"generation", "games", "best", "mean", "archive", "admitted", "spread", "norm"})
 	for _, h := range r.History {
 		cw.Write([]string{strconv.Itoa(h.Generation), strconv.FormatInt(h.Games, 10), formatFloat(h.Best), formatFloat(h.Mean),
-			strconv.Itoa(h.Archive), strconv.FormatBool(h.Admitted)})
+			strconv.Itoa(h.Archive), strconv.FormatBool(h.Admitted), formatFloat(h.Spread), formatFloat(h.Norm)})
 	}
 	cw.Flush()
 	return cw.Error()

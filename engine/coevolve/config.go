@@ -54,8 +54,14 @@ type Config struct {
 	// (paper: 300/|A|), the other methods the best candidate (paper: every
 	// generation, 1).
 	Snapshot int `json:"snapshot"`
-	// StepSize is CMA-ES's initial step size (gonum's default, 0.5); its
-	// initial mean is the zero vector.
+	// Optimizer is the CMA-ES: CMA (Hansen's tutorial, the default; the
+	// zero value means it too) or Gonum (gonum's CmaEsChol, an ablation).
+	Optimizer Optimizer `json:"optimizer"`
+	// StepSize is CMA-ES's initial step size σ0 (0.5); its initial mean is
+	// the zero vector. From mean 0 the step size only scales every
+	// candidate, and a WPC plays the same moves when all its weights are
+	// scaled, so σ0 does not change which players a run finds (with a
+	// power of two, exactly: docs/coevolve.md).
 	StepSize float64 `json:"step_size"`
 	// Seed seeds everything random: CMA-ES, the first archive member, the
 	// ICL opponents, the forced random moves.
@@ -69,7 +75,7 @@ type Config struct {
 // settings (one noise-free game per seat), with fewer the ICL-500 ones
 // (ten games per seat at epsilon 0.1).
 func PaperConfig(m Method, size int, seed uint64) Config {
-	c := Config{Method: m, Population: 100, StepSize: 0.5, Seed: seed, Generations: 100, Snapshot: 1}
+	c := Config{Method: m, Population: 100, Optimizer: CMA, StepSize: 0.5, Seed: seed, Generations: 100, Snapshot: 1}
 	switch m {
 	case NashSolve:
 		c.Archive, c.Games = size, 1
@@ -111,6 +117,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("epsilon %v: a probability of a forced random move, want 0 to 1", c.Epsilon)
 	case c.Snapshot < 1:
 		return fmt.Errorf("snapshot %d: the permanent archive takes a player every Snapshot >= 1 generations", c.Snapshot)
+	case c.optimizer() != CMA && c.optimizer() != Gonum:
+		return fmt.Errorf("optimizer %q: want %s (Hansen's CMA-ES) or %s (gonum's CmaEsChol)", c.Optimizer, CMA, Gonum)
 	case !(c.StepSize > 0) || math.IsInf(c.StepSize, 0):
 		return fmt.Errorf("step size %v: CMA-ES needs a positive, finite initial step", c.StepSize)
 	}
@@ -138,9 +146,18 @@ func (c Config) Settings() [][2]string {
 		{"games", strconv.Itoa(c.Games)},
 		{"epsilon", formatFloat(c.Epsilon)},
 		{"snapshot", strconv.Itoa(c.Snapshot)},
+		{"optimizer", string(c.optimizer())},
 		{"step_size", formatFloat(c.StepSize)},
 		{"seed", strconv.FormatUint(c.Seed, 10)},
 	}
+}
+
+// optimizer is c.Optimizer, CMA for the zero value.
+func (c Config) optimizer() Optimizer {
+	if c.Optimizer == "" {
+		return CMA
+	}
+	return c.Optimizer
 }
 
 // opponents is the number of players a candidate meets each generation.
@@ -156,13 +173,17 @@ func (c Config) opponents() int {
 
 // String names the run like paper 003 does, e.g. "NashSolve |A|=4 seed 1".
 func (c Config) String() string {
+	opt := ""
+	if c.optimizer() == Gonum {
+		opt = " (gonum CMA-ES)"
+	}
 	switch c.Method {
 	case NashSolve:
-		return fmt.Sprintf("NashSolve |A|=%d, seed %d", c.Archive, c.Seed)
+		return fmt.Sprintf("NashSolve |A|=%d, seed %d%s", c.Archive, c.Seed, opt)
 	case ICL:
-		return fmt.Sprintf("ICL-%d, seed %d", c.Opponents, c.Seed)
+		return fmt.Sprintf("ICL-%d, seed %d%s", c.Opponents, c.Seed, opt)
 	case Heuristic:
-		return fmt.Sprintf("anti-heuristic, seed %d", c.Seed)
+		return fmt.Sprintf("anti-heuristic, seed %d%s", c.Seed, opt)
 	}
 	return string(c.Method)
 }

@@ -12,11 +12,13 @@
 // members never changes.
 //
 // Othello (section VI): Evolve runs one of three methods on weighted piece
-// counters (engine/othello's 1-ply WPC players), with CMA-ES from
-// gonum/optimize (CmaEsChol, population 100) as the evolutionary
-// algorithm, driven through its optimize.Method task channels as an
-// ask/tell loop so that a whole generation is evaluated at once, in
-// parallel:
+// counters (engine/othello's 1-ply WPC players), with CMA-ES (population
+// 100) as the evolutionary algorithm, asked and told a whole generation at
+// once so that its games are played together, in parallel. Config.Optimizer
+// chooses it: CMA (the default) is the CMA-ES of Hansen's tutorial
+// (engine/cmaes); Gonum is gonum/optimize's CmaEsChol, driven through its
+// optimize.Method task channels, kept as an ablation (its step size never
+// scales a sample, and its search freezes: docs/coevolve.md). The methods:
 //
 //   - NashSolve (section V, Algorithm 1, read as docs/coevolve.md says):
 //     a candidate's fitness is its worst result against the archive
@@ -40,10 +42,11 @@
 // a directory checkpoints there and writes its results atomically
 // (run.json, archive.csv, history.csv, admitted.csv); run again with the
 // same directory it resumes and ends with exactly the players of an
-// uninterrupted run. gonum's CMA-ES keeps its state in unexported fields,
-// so a resumed run restores it by replaying the recorded fitness values of
-// the generations done: CmaEsChol's samples depend only on its seed and the
-// values it is told.
+// uninterrupted run: the textbook CMA-ES's state is saved in the
+// checkpoint; gonum's keeps its state in unexported fields, so a resumed
+// gonum run restores it by replaying the recorded fitness values of the
+// generations done (CmaEsChol's samples depend only on its seed and the
+// values told).
 //
 //	cfg := coevolve.PaperConfig(coevolve.NashSolve, 4, 1) // |A| = 4, seed 1
 //	cfg.Generations = 300

@@ -46,6 +46,10 @@ type Generation struct {
 	Mean       float64 // the mean fitness of the population
 	Archive    int     // NashSolve: members in the archive after the generation
 	Admitted   bool    // NashSolve: the best candidate entered the archive
+	// Spread is the root mean square, over the 64 weights, of the
+	// candidates' standard deviation about their mean; Norm the length of
+	// that mean. Spread/Norm falling to 0 means the search froze.
+	Spread, Norm float64
 }
 
 // Complete reports whether the run has done all it will do.
@@ -62,18 +66,21 @@ func (r *Run) Archive() []Member {
 }
 
 // HistoryFrame returns the history as a DataFrame: generation, games,
-// best, mean (fitness, to 4 significant digits), archive, admitted.
+// best, mean (fitness), archive, admitted, spread, norm (to 4
+// significant digits).
 func (r *Run) HistoryFrame() dataframe.DataFrame {
 	var gen, arch []int
-	var games, best, mean []float64
+	var games, best, mean, spread, norm []float64
 	var adm []bool
 	for _, h := range r.History {
 		gen, games, best, mean = append(gen, h.Generation), append(games, float64(h.Games)), append(best, h.Best), append(mean, h.Mean)
 		arch, adm = append(arch, h.Archive), append(adm, h.Admitted)
+		spread, norm = append(spread, h.Spread), append(norm, h.Norm)
 	}
 	return dataframe.New(series.New(gen, series.Int, "generation"), frame.Number("games", games),
 		frame.Sig("best", best, 4), frame.Sig("mean", mean, 4),
-		series.New(arch, series.Int, "archive"), series.New(adm, series.Bool, "admitted"))
+		series.New(arch, series.Int, "archive"), series.New(adm, series.Bool, "admitted"),
+		frame.Sig("spread", spread, 4), frame.Sig("norm", norm, 4))
 }
 
 // String summarises the run.
@@ -131,12 +138,12 @@ func Evolve(ctx context.Context, cfg Config, dir string, opt Options) (*Run, err
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	e := &evolution{cfg: cfg, dir: dir, opt: opt}
+	e := &evolution{cfg: cfg, dir: dir, opts: opt}
 	if opt.CheckpointEvery <= 0 {
-		e.opt.CheckpointEvery = 10
+		e.opts.CheckpointEvery = 10
 	}
 	if opt.CheckpointInterval == 0 {
-		e.opt.CheckpointInterval = 30 * time.Second
+		e.opts.CheckpointInterval = 30 * time.Second
 	}
 	if err := e.start(); err != nil {
 		return nil, err
@@ -160,10 +167,14 @@ func Evolve(ctx context.Context, cfg Config, dir string, opt Options) (*Run, err
 type evolution struct {
 	cfg  Config
 	dir  string
-	opt  Options
+	opts Options
 	run  *Run
-	cma  *cmaes
-	told []float64 // every value told to CMA-ES, generation after generation
+	opt  optimizer
+	// told is every value told to gonum's CMA-ES, generation after
+	// generation, which a resume replays; the textbook CMA-ES's state is
+	// saved instead (state).
+	told  []float64
+	state []byte
 	// lastBest is the best candidate of the last generation (checks that a
 	// replay is faithful).
 	lastBest  []float64
@@ -183,7 +194,7 @@ func (e *evolution) start() error {
 		}
 	}
 	if cp != nil {
-		e.run, e.told, e.lastBest = cp.run(cfg), cp.Told, cp.LastBest
+		e.run, e.told, e.lastBest, e.state = cp.run(cfg), cp.Told, cp.LastBest, cp.CMA
 		e.saved = e.run.Done
 	} else {
 		e.run = &Run{Config: cfg, Permanent: &Archive{}}
@@ -209,9 +220,11 @@ func (e *evolution) start() error {
 // loop runs the generations left, after replaying the ones done.
 func (e *evolution) loop(ctx context.Context) (err error) {
 	cfg, run := e.cfg, e.run
-	e.cma = newCMAES(64, cfg.Population, make([]float64, 64), cfg.StepSize, rand.NewPCG(cfg.Seed, streamCMA))
-	defer e.cma.Close()
-	if err := e.replay(); err != nil {
+	if e.opt, err = newOptimizer(cfg); err != nil {
+		return err
+	}
+	defer e.opt.Close()
+	if err := e.restore(); err != nil {
 		return err
 	}
 	resumed := run.Done
@@ -224,8 +237,14 @@ func (e *evolution) loop(ctx context.Context) (err error) {
 		}
 	}()
 	for g := run.Done + 1; g <= cfg.Generations; g++ {
-		xs, err := e.cma.Ask()
-		if errors.Is(err, errConverged) {
+		var xs [][]float64
+		if t, ok := e.opt.(textbook); ok && g == resumed+1 && t.Pending() != nil {
+			// Saved while the generation was being played.
+			xs = t.Pending()
+		} else {
+			xs, err = e.opt.Ask()
+		}
+		if errors.Is(err, errStopped) {
 			run.Stopped = fmt.Sprintf("after generation %d: %v", run.Done, err)
 			break
 		}
@@ -240,20 +259,29 @@ func (e *evolution) loop(ctx context.Context) (err error) {
 		for i, f := range fit {
 			told[i] = -f // CMA-ES minimises
 		}
-		if err := e.cma.Tell(told); err != nil {
-			return err
+		stop := e.opt.Tell(told)
+		if stop != nil && !errors.Is(stop, errStopped) {
+			return stop
 		}
-		e.told = append(e.told, told...)
+		if e.cfg.optimizer() == Gonum {
+			e.told = append(e.told, told...)
+		}
 		e.lastBest = xs[best]
 		run.Done = g
-		if e.opt.Progress != nil {
+		if stop != nil {
+			run.Stopped = fmt.Sprintf("after generation %d: %v", g, stop)
+		}
+		if e.opts.Progress != nil {
 			p := Progress{Generation: g, Generations: cfg.Generations, Games: run.Games, Best: fit[best], Resumed: resumed}
 			if run.Admitted != nil {
 				p.Archive, p.Admitted = len(run.Archive()), run.Admitted.Len()-1
 			}
-			e.opt.Progress(p)
+			e.opts.Progress(p)
 		}
-		if e.dir != "" && g%e.opt.CheckpointEvery == 0 && time.Since(e.savedAt) >= e.opt.CheckpointInterval {
+		if run.Stopped != "" {
+			break
+		}
+		if e.dir != "" && g%e.opts.CheckpointEvery == 0 && time.Since(e.savedAt) >= e.opts.CheckpointInterval {
 			if err := e.save(); err != nil {
 				return err
 			}
@@ -265,7 +293,27 @@ func (e *evolution) loop(ctx context.Context) (err error) {
 	return nil
 }
 
-// replay brings CMA-ES to the state after the generations done, by
+// restore brings the optimizer to its state after the generations done:
+// the textbook CMA-ES from its saved state, gonum's by replaying.
+func (e *evolution) restore() error {
+	if e.cfg.optimizer() == CMA {
+		if e.run.Done == 0 {
+			return nil
+		}
+		t := e.opt.(textbook)
+		if err := t.UnmarshalBinary(e.state); err != nil {
+			return fmt.Errorf("coevolve: the checkpoint in %s: %w", e.dir, err)
+		}
+		if t.Generation() != e.run.Done || t.Population() != e.cfg.Population || t.Params().Dim != 64 {
+			return fmt.Errorf("coevolve: the checkpoint in %s holds a CMA-ES state of generation %d (population %d) for a run at generation %d; remove %s to start again",
+				e.dir, t.Generation(), t.Population(), e.run.Done, checkpointName)
+		}
+		return nil
+	}
+	return e.replay()
+}
+
+// replay brings gonum's CMA-ES to the state after the generations done, by
 // telling it again the values recorded for them: its samples depend only
 // on its seed and the values told.
 func (e *evolution) replay() error {
@@ -275,11 +323,11 @@ func (e *evolution) replay() error {
 	}
 	var last [][]float64
 	for g := 0; g < e.run.Done; g++ {
-		xs, err := e.cma.Ask()
+		xs, err := e.opt.Ask()
 		if err != nil {
 			return fmt.Errorf("coevolve: replaying generation %d: %w", g+1, err)
 		}
-		if err := e.cma.Tell(e.told[g*pop : (g+1)*pop]); err != nil {
+		if err := e.opt.Tell(e.told[g*pop : (g+1)*pop]); err != nil {
 			return err
 		}
 		last = xs
@@ -323,7 +371,7 @@ func (e *evolution) generation(ctx context.Context, g int, xs [][]float64) ([]fl
 			opps[i] = &members[i].WPC
 		}
 	}
-	sc, err := evaluate(ctx, cands, opps, cfg.Games, cfg.Epsilon, gameSeed(cfg.Seed, g), cfg.Method == NashSolve, e.opt.Workers)
+	sc, err := evaluate(ctx, cands, opps, cfg.Games, cfg.Epsilon, gameSeed(cfg.Seed, g), cfg.Method == NashSolve, e.opts.Workers)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -368,9 +416,31 @@ func (e *evolution) generation(ctx context.Context, g int, xs [][]float64) ([]fl
 		run.Permanent.Members = append(run.Permanent.Members, m)
 	}
 	h := Generation{Generation: g, Games: run.Games, Best: fit[best], Mean: mean / float64(len(fit)), Admitted: admitted}
+	h.Spread, h.Norm = spread(xs)
 	if cfg.Method == NashSolve {
 		h.Archive = len(run.Archive())
 	}
 	run.History = append(run.History, h)
 	return fit, best, nil
+}
+
+// spread returns the root mean square over the coordinates of the
+// candidates' standard deviation about their mean, and the length of the
+// mean.
+func spread(xs [][]float64) (rms, norm float64) {
+	n, k := len(xs[0]), float64(len(xs))
+	for i := 0; i < n; i++ {
+		m := 0.0
+		for _, x := range xs {
+			m += x[i]
+		}
+		m /= k
+		v := 0.0
+		for _, x := range xs {
+			v += (x[i] - m) * (x[i] - m)
+		}
+		rms += v / (k - 1)
+		norm += m * m
+	}
+	return math.Sqrt(rms / float64(n)), math.Sqrt(norm)
 }

@@ -242,7 +242,9 @@ func files(t *testing.T, dir string) map[string]string {
 // generation) and resumed ends with the same files, byte for byte, as an
 // uninterrupted run; so does a run continued to more generations.
 func TestResumeEqualsUninterrupted(t *testing.T) {
-	for _, cfg := range []Config{small(NashSolve, 2, 24), small(Heuristic, 0, 8)} {
+	gonum := small(NashSolve, 2, 24)
+	gonum.Optimizer = Gonum
+	for _, cfg := range []Config{small(NashSolve, 2, 24), small(Heuristic, 0, 8), gonum} {
 		whole := t.TempDir()
 		if _, err := Evolve(context.Background(), cfg, whole, Options{CheckpointEvery: 5, CheckpointInterval: -1}); err != nil {
 			t.Fatal(err)

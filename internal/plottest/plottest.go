@@ -15,12 +15,14 @@ import (
 	"html"
 	"image"
 	"image/color"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	gplot "gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -158,4 +160,34 @@ func Near(a, b color.Color, tol int) bool {
 	r2, g2, b2, _ := b.RGBA()
 	near := func(u, v uint32) bool { d := int(u>>8) - int(v>>8); return d <= tol && -d <= tol }
 	return near(r1, r2) && near(g1, g2) && near(b1, b2)
+}
+
+// Ink returns the smallest rectangle of img, within r, that holds every
+// pixel darker than mid grey (text, lines, marks): its height is the
+// height of the text drawn there. It is empty when r holds no ink.
+func Ink(img image.Image, r image.Rectangle) image.Rectangle {
+	var box image.Rectangle
+	r = r.Intersect(img.Bounds())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			cr, cg, cb, _ := img.At(x, y).RGBA()
+			if (cr+cg+cb)/3 < 0x8000 {
+				box = box.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	return box
+}
+
+// TextInk is the ink of s written in fnt at size on a canvas of dpi dots
+// per inch: what Ink measures of text of that size, to compare a figure's
+// text with (text at least 10 pt where it is shown is as tall as TextInk
+// of 10 pt at the pixels per inch it is shown at).
+func TextInk(s string, fnt font.Font, size vg.Length, dpi float64) image.Rectangle {
+	face := font.DefaultCache.Lookup(fnt, size)
+	w, h := face.Width(s)+2*size, 3*size
+	c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(int(math.Round(dpi))), vgimg.UseBackgroundColor(color.White))
+	c.SetColor(color.Black)
+	c.FillString(face, vg.Point{X: size, Y: size}, s)
+	return Ink(c.Image(), c.Image().Bounds())
 }

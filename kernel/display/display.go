@@ -3,8 +3,9 @@
 //
 // A cell's final value is rendered by Of, by the methods it has: a gota
 // DataFrame (or anything with a DataFrame() method) becomes an HTML table,
-// a gonum plot SVG and PNG, an image.Image PNG, an error its message, and a
-// value with HTML(), Markdown(), SVG() or PNG() methods that MIME type.
+// a gonum plot a PNG (see PlotScale), an image.Image PNG, an error its
+// message, and a value with HTML(), Markdown(), SVG() or PNG() methods
+// that MIME type (PNG alone when it has both SVG and PNG: see Of).
 //
 // In a cell:
 //
@@ -26,6 +27,7 @@ import (
 	"html"
 	"image"
 	"image/png"
+	"math"
 	"reflect"
 	"sync"
 	"time"
@@ -33,10 +35,55 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+
+	"github.com/coevolab/coevo/stats/plot"
 )
 
 // Bundle maps MIME types to data, as Jupyter's display messages carry.
+// The entry MetadataKey, if any, is not data but the message's metadata
+// (the size an image is shown at): the kernel sends it apart (Split).
 type Bundle map[string]any
+
+// MetadataKey is the Bundle entry that holds a display message's metadata,
+// such as {"image/png": {"width": 504, "height": 374}}. It has the form of
+// a JSON MIME type, so a bundle passed on whole is still a valid one.
+const MetadataKey = "application/vnd.coevo.metadata+json"
+
+// Split returns the data of b, without MetadataKey, and its metadata (an
+// empty map when it has none), as a display_data or execute_result message
+// carries them.
+func Split(b Bundle) (data Bundle, metadata map[string]any) {
+	md, ok := b[MetadataKey].(map[string]any)
+	if !ok {
+		if _, there := b[MetadataKey]; !there {
+			return b, map[string]any{}
+		}
+		md = map[string]any{}
+	}
+	data = make(Bundle, len(b))
+	for k, v := range b {
+		if k != MetadataKey {
+			data[k] = v
+		}
+	}
+	return data, md
+}
+
+// Plots are shown as the figures stats/plot draws for print, one column
+// wide (plot.Width x plot.Height, 3.5 x 2.6 in, with 7 to 9 pt type),
+// PlotScale times larger: 5.25 x 3.9 in, 504 x 374 CSS pixels, where the
+// smallest type reads at 10.5 pt. The PNG has PixelRatio times as many
+// pixels (1008 x 749, 288 dpi at the figure's own size): sharp on
+// high-density screens, and fit for a paper.
+var (
+	PlotScale  = 1.5
+	PixelRatio = 2.0
+)
+
+// cssDPI is the CSS pixels in an inch.
+const cssDPI = 96
 
 // Kinds of content a cell can show.
 type (
@@ -98,13 +145,16 @@ func Of(v any) Bundle {
 	if m, ok := v.(interface{ Markdown() string }); ok {
 		b["text/markdown"] = m.Markdown()
 	}
-	if s, ok := v.(interface{ SVG() string }); ok {
-		b["image/svg+xml"] = s.SVG()
-	}
+	// A picture goes as PNG when it can: Jupyter front ends and nbconvert
+	// prefer SVG to PNG, and nbconvert 6.5's HTML export strips inline SVG
+	// to an empty element, so a bundle with both exports blank.
 	if p, ok := v.(interface{ PNG() ([]byte, error) }); ok {
 		if data, err := p.PNG(); err == nil {
 			b["image/png"] = base64.StdEncoding.EncodeToString(data)
 		}
+	}
+	if s, ok := v.(interface{ SVG() string }); ok && b["image/png"] == nil {
+		b["image/svg+xml"] = s.SVG()
 	}
 	return b
 }
@@ -120,24 +170,26 @@ func plain(v any) string {
 	return fmt.Sprintf("%+v", v)
 }
 
+// plotBundle draws p as a PNG, at plot.Width x plot.Height with
+// PixelRatio*PlotScale pixels per CSS pixel, shown PlotScale times its
+// size (metadata width and height, which Jupyter and nbconvert honour).
+// There is no SVG beside it: it would be preferred, and nbconvert 6.5
+// exports inline SVG blank.
 func plotBundle(p *gplot.Plot) Bundle {
-	out := Bundle{"text/plain": "plot"}
-	for _, f := range []string{"svg", "png"} {
-		w, err := p.WriterTo(5*vg.Inch, 3.5*vg.Inch, f)
-		if err != nil {
-			continue
-		}
-		var buf bytes.Buffer
-		if _, err := w.WriteTo(&buf); err != nil {
-			continue
-		}
-		if f == "svg" {
-			out["image/svg+xml"] = buf.String()
-		} else {
-			out["image/png"] = base64.StdEncoding.EncodeToString(buf.Bytes())
-		}
+	w, h := plot.Width, plot.Height
+	dpi := cssDPI * PlotScale * PixelRatio
+	c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(int(math.Round(dpi))))
+	p.Draw(draw.New(c))
+	var buf bytes.Buffer
+	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
+		return Bundle{"text/plain": "plot: " + err.Error()}
 	}
-	return out
+	shown := func(l vg.Length) int { return int(math.Round(float64(l/vg.Inch) * cssDPI * PlotScale)) }
+	return Bundle{
+		"image/png":  base64.StdEncoding.EncodeToString(buf.Bytes()),
+		"text/plain": "plot",
+		MetadataKey:  map[string]any{"image/png": map[string]any{"width": shown(w), "height": shown(h)}},
+	}
 }
 
 // Sink receives what cells publish; the kernel installs one per cell.

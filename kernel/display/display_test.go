@@ -1,12 +1,14 @@
 package display
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"errors"
 	"fmt"
 	"image"
 	"image/color"
+	"image/png"
 	"strings"
 	"sync"
 	"testing"
@@ -34,8 +36,16 @@ func TestByMethods(t *testing.T) {
 	}
 	p := gplot.New()
 	b := Of(p)
-	if !strings.Contains(b["image/svg+xml"].(string), "<svg") || b["image/png"] == nil {
-		t.Fatalf("plot bundle %v", keys(b))
+	if _, svg := b["image/svg+xml"]; svg || b["image/png"] == nil {
+		t.Fatalf("plot bundle %v: want a PNG and no SVG", keys(b))
+	}
+	// A value with both SVG and PNG goes as PNG (nbconvert would export
+	// the SVG blank); with SVG alone, as SVG.
+	if b := Of(picture{}); b["image/png"] == nil || b["image/svg+xml"] != nil {
+		t.Fatalf("picture bundle %v: want the PNG only", keys(b))
+	}
+	if b := Of(drawing{}); b["image/svg+xml"] != "<svg/>" {
+		t.Fatalf("drawing bundle %v: want the SVG", keys(b))
 	}
 	if Of(errors.New("bad"))["text/plain"] != "error: bad" {
 		t.Fatal("error")
@@ -47,6 +57,19 @@ func TestByMethods(t *testing.T) {
 		t.Fatal("plain")
 	}
 }
+
+type picture struct{}
+
+func (picture) SVG() string { return "<svg/>" }
+func (picture) PNG() ([]byte, error) {
+	var buf bytes.Buffer
+	png.Encode(&buf, image.NewGray(image.Rect(0, 0, 2, 2)))
+	return buf.Bytes(), nil
+}
+
+type drawing struct{}
+
+func (drawing) SVG() string { return "<svg/>" }
 
 func keys(b Bundle) []string {
 	var k []string

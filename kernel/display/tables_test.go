@@ -69,10 +69,10 @@ func TestEngineTablesRead(t *testing.T) {
 	}
 	hist := display.Of(run.HistoryFrame())["text/plain"].(string)
 	lines = strings.Split(hist, "\n")
-	if len(lines) != 1+display.MinRows+1+1 || !strings.HasSuffix(hist, "[160 rows × 6 columns]") {
+	if len(lines) != 1+display.MinRows+1+1 || !strings.HasSuffix(hist, "[160 rows × 8 columns]") {
 		t.Errorf("a 160-row history shows %d lines:\n%s", len(lines), hist)
 	}
-	if got := strings.Fields(lines[1]); strings.Join(got, " ") != "0 1 78 2.4 0.3333 0 false" {
+	if got := strings.Fields(lines[1]); strings.Join(got, " ") != "0 1 78 2.4 0.3333 0 false 0.0 0.0" {
 		t.Errorf("the first generation reads %q:\n%s", lines[1], hist)
 	}
 }

@@ -63,12 +63,22 @@ type Builder struct {
 
 	mu     sync.Mutex
 	loaded map[string]interp.Exports // by plugin key: a plugin opens once per process
+
+	srcMu   sync.Mutex
+	sources map[string]*pkgSource
+}
+
+// pkgSource is where a package's source is.
+type pkgSource struct {
+	dir   string
+	files []string
+	err   error
 }
 
 // New returns a Builder for the session module in dir (made when first
 // needed) with plugins cached under cache.
 func New(dir, cache string) *Builder {
-	return &Builder{dir: dir, cache: cache, loaded: map[string]interp.Exports{}}
+	return &Builder{dir: dir, cache: cache, loaded: map[string]interp.Exports{}, sources: map[string]*pkgSource{}}
 }
 
 // Dir is the session module's directory.
@@ -567,4 +577,34 @@ func hash(parts ...string) string {
 		fmt.Fprintf(s, "%d:%s;", len(p), p)
 	}
 	return hex.EncodeToString(s.Sum(nil))
+}
+
+// Source returns the directory and Go files of a package of the session's
+// modules (for the session's type checker, which reads the generic
+// declarations that bindings cannot carry).
+func (b *Builder) Source(path string) (dir string, files []string, err error) {
+	b.srcMu.Lock()
+	defer b.srcMu.Unlock()
+	if s, ok := b.sources[path]; ok {
+		return s.dir, s.files, s.err
+	}
+	s := &pkgSource{}
+	b.sources[path] = s
+	h, err := b.ready()
+	if err != nil {
+		s.err = err
+		return "", nil, err
+	}
+	out, err := b.goCmd(context.Background(), h, nil, "list", "-f", "{{.Dir}}{{range .GoFiles}}\n{{.}}{{end}}", path)
+	if err != nil {
+		s.err = err
+		return "", nil, err
+	}
+	f := strings.Split(strings.TrimSpace(out), "\n")
+	if len(f) < 2 {
+		s.err = fmt.Errorf("package %s has no Go files", path)
+		return "", nil, s.err
+	}
+	s.dir, s.files = f[0], f[1:]
+	return s.dir, s.files, nil
 }

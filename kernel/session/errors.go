@@ -241,6 +241,15 @@ func (s *Session) describeFrame(f Frame) string {
 		}
 		return where
 	}
+	// generic code, instantiated by the lowering (kernel/lower)
+	fn := strings.TrimPrefix(f.Func, "main.")
+	base, lit := strings.CutSuffix(fn, ".func")
+	if d := s.model.Display(base); d != "" {
+		if lit {
+			return "in a func literal of " + d + " (instantiated generic code)"
+		}
+		return "in " + d + " (instantiated generic code)"
+	}
 	if name, from, to, ok := s.enclosingFunc(f.Cell, f.Line, f.Col); ok {
 		return fmt.Sprintf("%s, in %s (lines %d-%d)", f.Cell, name, from, to)
 	}

@@ -10,7 +10,8 @@ import (
 )
 
 // A session keeps what cells declare; errors name the cell, line and
-// column; magics time statements.
+// column, and a cell that does not compile runs nothing (In[3] defines no
+// m); magics list what the session has.
 func ExampleSession_Run() {
 	s, err := session.New()
 	if err != nil {
@@ -38,7 +39,6 @@ func ExampleSession_Run() {
 	//     y := undefinedName + m
 	//          ^
 	// Name   Kind  Type           Value
-	// m      var   int            21
 	// n      var   int            21
 	// twice  func  func(int) int
 }

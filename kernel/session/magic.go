@@ -244,6 +244,10 @@ func (s *Session) timeit(ctx context.Context, c Cell, g item, argOff int) (Resul
 		}
 	}
 	line, col := position(c.Code, off)
+	stmtText, err := s.lowerStatement(ctx, c, g, line, col, stmtText)
+	if err != nil {
+		return Result{}, err
+	}
 	program := func(n int) (*interp.Program, error) {
 		src := fmt.Sprintf("func(coevoTimeitN int) { for coevoTimeitI := 0; coevoTimeitI < coevoTimeitN; coevoTimeitI++ {\n%s%s\n} }(%d)",
 			lineDirective(c.Name, line, col), stmtText, n)
@@ -386,8 +390,8 @@ func (s *Session) who() {
 	type row struct{ name, kind, typ, value string }
 	var rows []row
 	for name, v := range s.in.Globals() {
-		if name == "_" || !v.IsValid() {
-			continue
+		if name == "_" || !v.IsValid() || s.names[name] == "" {
+			continue // what is not the session's: a loop's variable, a failed statement's
 		}
 		kind := s.names[name]
 		if kind == "" {

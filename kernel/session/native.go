@@ -157,7 +157,12 @@ func (s *Session) compileCell(ctx context.Context, c Cell, g item, argOff int, r
 			return Result{}, &Error{Name: "compile error", Message: c.Name + ": binding the compiled constants: " + err.Error()}
 		}
 	}
-	s.declare(decl, c.Code[start:])
+	if err := s.model.AddCompiled(comp.Path); err != nil {
+		return Result{}, &Error{Name: "compile error", Message: c.Name + ": the session's type checker cannot read the compiled declarations: " + err.Error()}
+	}
+	for name, kind := range s.model.Names() {
+		s.names[name] = kind
+	}
 	if comp.Built > 0 && !c.Replay {
 		fmt.Fprintf(s.out, "compiled natively in %.1f s; unchanged, this cell loads from the cache\n", comp.Built.Seconds())
 	}

@@ -32,10 +32,11 @@ import (
 	"sync"
 
 	"github.com/traefik/yaegi/interp"
-	"github.com/traefik/yaegi/stdlib"
 	"github.com/traefik/yaegi/stdlib/syscall"
 	"github.com/traefik/yaegi/stdlib/unrestricted"
 
+	"github.com/coevolab/coevo/kernel/gostd"
+	"github.com/coevolab/coevo/kernel/lower"
 	"github.com/coevolab/coevo/kernel/native"
 )
 
@@ -61,9 +62,76 @@ type Session struct {
 	hookIn   *interp.Interpreter // the interpreter the hook is bound in
 	hookProg *interp.Program     // its call of hook
 
+	// model type-checks and lowers cells (kernel/lower) against what the
+	// session declared; pkgs is every package the interpreter binds, by
+	// import path, and static those bound when the session was made.
+	model  *lower.Model
+	pkgs   map[string]binding
+	static map[string]bool
+	// tx and units: the running cell's groups, checked and lowered
+	// before any runs (units by the group's offset in the cell).
+	tx    *lower.Tx
+	units map[int]*lower.Unit
+	done  int // the running cell's end of what ran
+
 	framesMu sync.Mutex
 	frames   []Frame // of the panic unwinding the running group
 	onPanic  func(Frame)
+}
+
+// binding is a package the interpreter binds: its name and symbols.
+type binding struct {
+	name string
+	syms map[string]reflect.Value
+}
+
+// env tells the session's type checker what the interpreter binds.
+type env struct{ s *Session }
+
+func (e env) Bindings(path string) (string, map[string]reflect.Value, bool) {
+	b, ok := e.s.pkgs[path]
+	return b.name, b.syms, ok
+}
+
+// Source gives the type checker the source of packages built natively
+// for the session (of %go get modules, or of the kernel's modules but not
+// bound into it), whose generic functions it instantiates.
+func (e env) Source(path string) (string, []string, bool) {
+	s := e.s
+	if s.native == nil || s.static[path] || isStdPath(path) || !s.native.Provides(path) {
+		return "", nil, false
+	}
+	dir, files, err := s.native.Source(path)
+	return dir, files, err == nil
+}
+
+func isStdPath(p string) bool {
+	first, _, _ := strings.Cut(p, "/")
+	return !strings.Contains(first, ".")
+}
+
+// bind records bound packages, for the type checker.
+func (s *Session) bind(ex interp.Exports) {
+	for key, syms := range ex {
+		if key == "." || !strings.Contains(key, "/") {
+			continue
+		}
+		path := importPath(key)
+		if old, ok := s.pkgs[path]; ok {
+			merged := make(map[string]reflect.Value, len(old.syms)+len(syms))
+			for k, v := range old.syms {
+				merged[k] = v
+			}
+			for k, v := range syms {
+				merged[k] = v
+			}
+			syms = merged
+		}
+		s.pkgs[path] = binding{name: pkgName(key), syms: syms}
+		if s.model != nil {
+			s.model.Universe().Forget(path)
+		}
+	}
 }
 
 // Cell is a notebook cell to run.
@@ -114,21 +182,30 @@ func New(bindings ...interp.Exports) (*Session, error) {
 		natives:  map[string]bool{},
 	}
 	s.errw = &switchWriter{panicLine: s.panicLine}
+	s.pkgs = map[string]binding{}
+	s.static = map[string]bool{}
 	for _, b := range append(standard(), bindings...) {
 		for k, v := range b {
 			s.symbols[k] = v
 		}
+		s.bind(b)
 	}
+	for path := range s.pkgs {
+		s.static[path] = true
+	}
+	s.bind(lower.Builtins)
+	s.model = lower.NewModel(lower.NewUniverse(env{s}))
 	if err := s.reset(); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
-// standard is the standard library's bindings, the unrestricted ones last
-// (they replace os.Exit, log.Fatal... with the real ones).
+// standard is the standard library's bindings: Go 1.26's (kernel/gostd),
+// yaegi's syscall, and its unrestricted ones last (os.Exit, log.Fatal...
+// the real ones, as gostd has them too).
 func standard() []interp.Exports {
-	return []interp.Exports{stdlib.Symbols, syscall.Symbols, unrestricted.Symbols}
+	return []interp.Exports{gostd.Symbols, syscall.Symbols, unrestricted.Symbols}
 }
 
 // reset makes a new interpreter: nothing declared, fmt imported.
@@ -147,7 +224,7 @@ func (s *Session) reset() error {
 		os.Unsetenv("YAEGI_SPECIAL_STDIO")
 	}
 	stdioMu.Unlock()
-	for _, b := range append(standard(), s.bindings...) {
+	for _, b := range append(append(standard(), lower.Builtins), s.bindings...) {
 		if err := in.Use(b); err != nil {
 			return err
 		}
@@ -159,6 +236,12 @@ func (s *Session) reset() error {
 	s.in = in
 	s.imported = map[string]bool{` "fmt"`: true}
 	s.names = map[string]string{}
+	if s.model != nil {
+		s.model.Reset()
+		if s.tx != nil {
+			s.tx = s.model.Begin() // a %reset in a cell: the groups after it see nothing before
+		}
+	}
 	return nil
 }
 
@@ -186,6 +269,7 @@ func (s *Session) use(ex interp.Exports) error {
 	if fresh {
 		s.bindings = append(s.bindings, ex)
 	}
+	s.bind(ex)
 	return nil
 }
 
@@ -218,6 +302,11 @@ type Result struct {
 	// Payload holds the payloads of the execute reply (%load puts a file
 	// in the cell: "set_next_input").
 	Payload []map[string]any
+
+	// Done, when the cell failed part-way, is the part of it that ran:
+	// replaying it restores what the cell had declared before it failed
+	// ("" if nothing ran).
+	Done string
 }
 
 // Eval runs code as a cell named "cell".
@@ -250,10 +339,110 @@ func (s *Session) Run(ctx context.Context, c Cell) (Result, error) {
 		return Result{}, &Error{Name: "syntax error", Message: c.Name + ": the cell is incomplete (an unclosed bracket, string or comment)"}
 	}
 	gs := groups(items)
+	s.tx, s.units = s.model.Begin(), map[int]*lower.Unit{}
+	defer func() { s.tx, s.units = nil, nil }()
+	var res Result
 	if len(gs) > 0 && gs[0].kind == cellMagic {
-		return s.cellMagic(ctx, c, gs[0], gs[1:])
+		if name, _ := magicLine(c.Code, gs[0]); name == "time" {
+			if err := s.prelower(ctx, c, gs[1:]); err != nil {
+				return Result{}, err
+			}
+		}
+		res, err = s.cellMagic(ctx, c, gs[0], gs[1:])
+	} else if err = s.prelower(ctx, c, gs); err == nil {
+		res, err = s.runGroups(ctx, c, gs)
 	}
-	return s.runGroups(ctx, c, gs)
+	if err != nil && s.done > 0 {
+		res.Done = strings.TrimRight(c.Code[:s.done], " \t\r\n")
+	}
+	return res, err
+}
+
+// prelower checks and lowers a cell's groups before any runs, up to the
+// first magic that changes what later groups can see (%go get, %reset):
+// a cell that does not compile runs nothing.
+func (s *Session) prelower(ctx context.Context, c Cell, gs []item) error {
+	s.done = 0
+	for _, g := range gs {
+		switch g.kind {
+		case cellMagic:
+			return nil
+		case magic:
+			name, argOff := magicLine(c.Code, g)
+			switch name {
+			case "time":
+				sub, err := s.subGroups(c, argOff, g.end)
+				if err != nil {
+					return err
+				}
+				if err := s.prelower(ctx, c, sub); err != nil {
+					return err
+				}
+			case "go", "reset":
+				return nil
+			}
+			continue
+		}
+		if _, err := s.unit(ctx, c, g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unit returns a group checked and lowered (now, if prelower did not).
+func (s *Session) unit(ctx context.Context, c Cell, g item) (*lower.Unit, error) {
+	if u, ok := s.units[g.off]; ok {
+		return u, nil
+	}
+	src := c.Code[g.off:g.end]
+	if g.kind != stmt {
+		if err := s.importNative(ctx, c, g, src, importsOf(src)); err != nil {
+			return nil, err
+		}
+	}
+	u, err := s.tx.Lower(lower.Group{Cell: c.Name, Text: src, Line: g.line, Col: g.col, Decls: g.kind != stmt, Vars: g.vars})
+	if err != nil {
+		return nil, s.lowerError(err)
+	}
+	s.units[g.off] = u
+	return u, nil
+}
+
+// lowerError is the session's error for a group that does not compile.
+func (s *Session) lowerError(err error) error {
+	var le *lower.Error
+	if !errors.As(err, &le) {
+		return &Error{Name: "compile error", Message: err.Error()}
+	}
+	msg := le.Msg
+	if m := notBound.FindStringSubmatch(msg); m != nil {
+		msg = fmt.Sprintf("cannot import %s: cells import the standard library, the packages bound into coevo (its engine and stats packages, display, gota, gonum and gonum/plot), other packages of the modules coevo is built from, and packages of modules added with %%go get MODULE@VERSION", strconv.Quote(m[1]))
+	}
+	e := s.located("compile error", le.Cell, le.Line, le.Col, msg)
+	if le.More > 0 {
+		e.Trace = append(e.Trace, fmt.Sprintf("(and %d more errors)", le.More))
+	}
+	return e
+}
+
+var notBound = regexp.MustCompile(`^cannot import (\S+): package \S+ is not bound$`)
+
+// importsOf lists the imports of a group of declarations, as "name path".
+func importsOf(src string) []string {
+	f, err := parser.ParseFile(token.NewFileSet(), "", "package main;"+src, parser.ImportsOnly)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, im := range f.Imports {
+		name := ""
+		if im.Name != nil {
+			name = im.Name.Name
+		}
+		out = append(out, name+" "+im.Path.Value)
+	}
+	return out
 }
 
 func (s *Session) runGroups(ctx context.Context, c Cell, gs []item) (Result, error) {
@@ -271,6 +460,7 @@ func (s *Session) runGroups(ctx context.Context, c Cell, gs []item) (Result, err
 		if err != nil {
 			return res, err
 		}
+		s.done = max(s.done, g.end)
 		if k == len(gs)-1 {
 			res.Value, res.Show = r.Value, r.Show
 		}
@@ -278,40 +468,91 @@ func (s *Session) runGroups(ctx context.Context, c Cell, gs []item) (Result, err
 	return res, nil
 }
 
-// evalGroup compiles and runs a group of items of the cell, positions
-// mapped to the cell by a line directive.
+// evalGroup runs a group of items of the cell: lowered (kernel/lower),
+// with the hidden imports and declarations the lowering asks for first,
+// positions mapped to the cell by a line directive.
 func (s *Session) evalGroup(ctx context.Context, c Cell, g item) (Result, error) {
-	src := c.Code[g.off:g.end]
-	var imports []string
-	if g.kind != stmt {
-		src, imports = s.dropRepeatedImports(src)
-		if strings.TrimSpace(src) == "" {
-			return Result{}, nil
-		}
-		if err := s.importNative(ctx, c, g, src, imports); err != nil {
-			return Result{}, err
-		}
+	u, err := s.unit(ctx, c, g)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := s.prepare(ctx, c, g, u); err != nil {
+		return Result{}, err
+	}
+	src := u.Text
+	if strings.TrimSpace(src) == "" {
+		s.commit(u)
+		return Result{}, nil
 	}
 	code := lineDirective(c.Name, g.line, g.col) + src
 	if g.kind == stmt && g.tail == g.off && needsWrap(src) {
-		return s.evalWrapped(ctx, c, g, src)
+		r, err := s.evalWrapped(ctx, c, g, src)
+		if err == nil {
+			s.commit(u)
+		}
+		return r, err
 	}
 	prog, err := s.in.Compile(code)
 	if err != nil {
 		resync(s.in)
 		return Result{}, s.compileError(err, c.Name, g, src)
 	}
-	for _, im := range imports {
-		s.imported[im] = true
-	}
-	s.declare(g.kind, src)
 	v, err := s.execute(ctx, prog)
 	if err != nil {
 		return Result{}, err
 	}
-	last := c.Code[g.tail:g.end]
-	show := showable(last, g.tailKind, v) && !s.voidCall(c, g, last)
+	s.commit(u)
+	show := u.Show == lower.ShowValue && v.IsValid() && v.Type() != placeholder
 	return Result{Value: v, Show: show}, nil
+}
+
+// lowerStatement checks and lowers a statement a magic runs by itself
+// (%timeit's), which declares nothing for the session.
+func (s *Session) lowerStatement(ctx context.Context, c Cell, g item, line, col int, text string) (string, error) {
+	u, err := s.tx.Lower(lower.Group{Cell: c.Name, Text: text, Line: line, Col: col})
+	if err != nil {
+		return "", s.lowerError(err)
+	}
+	if err := s.prepare(ctx, c, g, u); err != nil {
+		return "", err
+	}
+	return u.Text, nil
+}
+
+// prepare makes the hidden imports and declarations a lowered group needs.
+func (s *Session) prepare(ctx context.Context, c Cell, g item, u *lower.Unit) error {
+	if len(u.Imports) > 0 {
+		src := lineDirective(c.Name, g.line, g.col) + "import (\n" + strings.Join(u.Imports, "\n") + "\n)"
+		if _, err := s.in.Eval(src); err != nil {
+			resync(s.in)
+			return &Error{Name: "compile error", Message: c.Name + ": importing what the cell uses: " + err.Error()}
+		}
+	}
+	if u.Prelude != "" {
+		prog, err := s.in.Compile(lineDirective("instantiated", 1, 1) + u.Prelude)
+		if err != nil {
+			resync(s.in)
+			return &Error{Name: "compile error", Message: c.Name + ": the interpreter rejects generic code instantiated for this cell: " + err.Error()}
+		}
+		if _, err := s.execute(ctx, prog); err != nil {
+			return err
+		}
+	}
+	s.model.Prepared(u)
+	return nil
+}
+
+// commit makes what a group declared the session's: it ran.
+func (s *Session) commit(u *lower.Unit) {
+	s.model.Commit(u)
+	for name, kind := range u.Names() {
+		s.names[name] = kind
+	}
+	for name := range s.names {
+		if s.model.Lookup(name) == nil {
+			delete(s.names, name)
+		}
+	}
 }
 
 // evalWrapped runs a statement yaegi gets wrong at a program's top level
@@ -336,48 +577,10 @@ func (s *Session) evalWrapped(ctx context.Context, c Cell, g item, src string) (
 		resync(s.in)
 		return Result{}, s.compileError(err, c.Name, g, src)
 	}
-	s.declare(g.kind, src)
 	if _, err := s.execute(ctx, call); err != nil {
 		return Result{}, err
 	}
 	return Result{}, nil
-}
-
-// voidCall tells whether the final expression of a cell calls a function
-// that returns nothing: yaegi then gives a stale value of its frame (the
-// receiver, or the previous cell's result). The callee is evaluated again
-// to learn its type, so only a callee without calls in it is looked at
-// ("bar.Done", "pkg.F", "f").
-func (s *Session) voidCall(c Cell, g item, last string) bool {
-	e, err := parser.ParseExpr(last)
-	if err != nil {
-		return false
-	}
-	call, ok := e.(*ast.CallExpr)
-	if !ok || !plainName(call.Fun) {
-		return false
-	}
-	fun := last[call.Fun.Pos()-1 : call.Fun.End()-1]
-	prog, err := s.in.Compile(lineDirective(c.Name, g.line, g.col) + fun)
-	if err != nil {
-		resync(s.in)
-		return false
-	}
-	v, err := s.in.Execute(prog)
-	return err == nil && v.IsValid() && v.Kind() == reflect.Func && v.Type().NumOut() == 0
-}
-
-// plainName tells whether e is a name or a selector of names.
-func plainName(e ast.Expr) bool {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return true
-	case *ast.SelectorExpr:
-		return plainName(e.X)
-	case *ast.ParenExpr:
-		return plainName(e.X)
-	}
-	return false
 }
 
 // execute runs a compiled program, and waits, after an interrupt, until
@@ -424,88 +627,9 @@ func lineDirective(name string, line, col int) string {
 // cellOf returns the cell name of a file name made by lineDirective.
 func cellOf(file string) string { return strings.TrimSuffix(file, "/_.go") }
 
+// placeholder is the type of the value yaegi gives declarations and calls
+// of functions that return nothing.
 var placeholder = reflect.TypeOf((*any)(nil))
-
-// showable: the cell ends with an expression statement whose value is
-// real (not yaegi's placeholder for declarations and void calls), and is
-// not a call of the fmt print family, whose byte count is noise.
-func showable(last string, kind itemKind, v reflect.Value) bool {
-	if kind != stmt || !v.IsValid() || v.Type() == placeholder {
-		return false
-	}
-	if _, err := parser.ParseExpr(last); err != nil {
-		return false
-	}
-	for _, p := range []string{"fmt.Print", "fmt.Fprint", "println(", "print("} {
-		if strings.HasPrefix(last, p) {
-			return false
-		}
-	}
-	return true
-}
-
-// dropRepeatedImports blanks the imports that earlier cells made (yaegi
-// rejects importing a package twice into the same scope), keeping every
-// other byte where it was so that positions still map to the cell. It
-// returns the imports left, as "name path" keys.
-func (s *Session) dropRepeatedImports(src string) (string, []string) {
-	const pre = "package main;"
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "", pre+src, parser.ImportsOnly)
-	if err != nil || len(f.Imports) == 0 {
-		return src, nil
-	}
-	b := []byte(src)
-	blank := func(from, to token.Pos) {
-		for i := fset.Position(from).Offset - len(pre); i < fset.Position(to).Offset-len(pre) && i < len(b); i++ {
-			if i >= 0 && b[i] != '\n' {
-				b[i] = ' '
-			}
-		}
-	}
-	var kept []string
-	for _, d := range f.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.IMPORT {
-			continue
-		}
-		dropped := 0
-		for _, sp := range gd.Specs {
-			im := sp.(*ast.ImportSpec)
-			name := ""
-			if im.Name != nil {
-				name = im.Name.Name
-			}
-			key := name + " " + im.Path.Value
-			if s.imported[key] || hasString(kept, key) {
-				blank(im.Pos(), im.End())
-				dropped++
-				continue
-			}
-			kept = append(kept, key)
-		}
-		if dropped == len(gd.Specs) {
-			blank(gd.Pos(), gd.End())
-		}
-	}
-	return string(b), kept
-}
-
-func hasString(list []string, x string) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
-// declare records the top-level names a compiled group declares.
-func (s *Session) declare(kind itemKind, src string) {
-	for name, k := range declared(kind, src) {
-		s.names[name] = k
-	}
-}
 
 // declared returns the top-level names src declares, with their kinds.
 func declared(kind itemKind, src string) map[string]string {
@@ -678,7 +802,7 @@ func (s *Session) Complete(code string, cursor int) (matches []string, start, en
 		cands = append(cands, pkgName(path))
 	}
 	for _, c := range cands {
-		if strings.HasPrefix(c, prefix) {
+		if strings.HasPrefix(c, prefix) && !strings.HasPrefix(c, lower.Prefix) && !strings.HasPrefix(c, wrapPrefix) {
 			matches = append(matches, c)
 		}
 	}

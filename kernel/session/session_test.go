@@ -177,7 +177,7 @@ func TestCompileErrorPositions(t *testing.T) {
 		// yaegi alone says "constant definition loop" here.
 		{"x := 1\n\n  y := undefinedName + 1", "In[2]:3:8: undefined: undefinedName", "           ^"},
 		{"func f() int {\n\treturn nope\n}", "In[3]:2:9: undefined: nope", "    \t       ^"},
-		{"import \"fmt\"\nvar v = 1\nfmt.Println(v + \"a\")", "In[4]:3:13: invalid operation: mismatched types int and untyped string", ""},
+		{"import \"fmt\"\nvar v = 1\nfmt.Println(v + \"a\")", "In[4]:3:13: invalid operation: v + \"a\" (mismatched types int and untyped string)", ""},
 		{"z := 1 @", "In[5]:1:8: illegal character U+0040 '@'", "           ^"},
 	}
 	for i, c := range cases {

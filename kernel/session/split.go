@@ -17,6 +17,8 @@ type item struct {
 	tailKind itemKind
 	// joint: a defer or goto, which binds the statements around it.
 	joint bool
+	// vars: var declarations only (for a group: all its items are)
+	vars bool
 }
 
 type itemKind int
@@ -40,7 +42,7 @@ func split(src string) (items []item, incomplete bool, err error) {
 		l := lineOf(lines, off)
 		return l + 1, off - lines[l] + 1
 	}
-	add := func(off, end int, kind itemKind, joint bool) {
+	add := func(off, end int, kind itemKind, joint, vars bool) {
 		for off < end && isSpace(src[off]) {
 			off++
 		}
@@ -51,12 +53,12 @@ func split(src string) (items []item, incomplete bool, err error) {
 			return
 		}
 		l, c := pos(off)
-		items = append(items, item{off: off, end: end, line: l, col: c, kind: kind, tail: off, tailKind: kind, joint: joint})
+		items = append(items, item{off: off, end: end, line: l, col: c, kind: kind, tail: off, tailKind: kind, joint: joint, vars: vars})
 	}
 	from := 0
 	if off := skipBlank(src, 0); strings.HasPrefix(src[off:], "%%") {
 		end := lineEnd(src, off)
-		add(off, end, cellMagic, false)
+		add(off, end, cellMagic, false, false)
 		from = end
 	}
 	depth := 0
@@ -72,7 +74,7 @@ func split(src string) (items []item, incomplete bool, err error) {
 			break
 		}
 		end := lineEnd(src, magicAt)
-		add(magicAt, end, magic, false)
+		add(magicAt, end, magic, false, false)
 		from = end
 	}
 	if depth > 0 {
@@ -83,7 +85,7 @@ func split(src string) (items []item, incomplete bool, err error) {
 
 // scanItems scans src from offset from, adding the items it finds, until
 // the end or a magic line, whose offset it returns (-1 at the end).
-func scanItems(src string, from int, depth *int, add func(off, end int, kind itemKind, joint bool)) (magicAt int, incomplete bool, err error) {
+func scanItems(src string, from int, depth *int, add func(off, end int, kind itemKind, joint, vars bool)) (magicAt int, incomplete bool, err error) {
 	fset := token.NewFileSet()
 	body := src[from:]
 	file := fset.AddFile("cell", -1, len(body))
@@ -97,7 +99,7 @@ func scanItems(src string, from int, depth *int, add func(off, end int, kind ite
 	flush := func(end int) {
 		if start >= 0 {
 			joint := len(toks) > 0 && (toks[0] == token.DEFER || toks[0] == token.GOTO)
-			add(from+start, from+end, classify(toks), joint)
+			add(from+start, from+end, classify(toks), joint, len(toks) > 0 && toks[0] == token.VAR)
 		}
 		start, toks = -1, nil
 	}
@@ -291,6 +293,7 @@ func groups(items []item) []item {
 			}
 			if fits {
 				last.end, last.tail, last.tailKind = it.end, it.off, it.kind
+				last.vars = last.vars && it.vars
 				if it.kind == decl && last.kind == imprt {
 					last.kind = decl
 				}

@@ -16,7 +16,10 @@ const wrapPrefix = "_coevoStmt"
 // "undefined: a" (and may have run part of the statement already). The
 // same statement inside a function is compiled correctly. A bare call of
 // a function literal, "func() { ... }()", runs twice at the top level.
-// Such statements are run as the body of a declared function
+// And a closure in a block at the top level shares the block's
+// variables with every other (yaegi makes them the program's, not the
+// block's): for Go 1.22's variable per loop iteration, closures must see
+// their own. Such statements are run as the body of a declared function
 // (Session.evalWrapped); the others, and definitions at the top level
 // itself, are left alone.
 func needsWrap(src string) bool {
@@ -45,7 +48,10 @@ func needsWrap(src string) bool {
 	ast.Inspect(top, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			return false // its own function: compiled correctly
+			// A closure in a block at the top level: yaegi makes the
+			// block's variables (a loop's, copied per iteration) the
+			// program's, shared by every closure.
+			found = true
 		case *ast.AssignStmt:
 			if n.Tok == token.DEFINE && len(n.Lhs) > 1 && len(n.Rhs) == 1 {
 				found = true

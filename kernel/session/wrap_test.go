@@ -55,7 +55,7 @@ func TestNeedsWrap(t *testing.T) {
 		"for { a := f(); _ = a }":                  false,
 		"for k, v := range m { _, _ = k, v }":      false,
 		"go func() { a, b := f(); _, _ = a, b }()": false,
-		"for { g := func() { a, b := f() }; g() }": false,
+		"for { g := func() { a, b := f() }; g() }": true, // a closure in a top-level block
 		"for {": false, // not a statement
 	} {
 		if got := needsWrap(src); got != want {

@@ -30,14 +30,16 @@ func init() {
 		"Game":          reflect.ValueOf((*game.Game)(nil)),
 		"Graph":         reflect.ValueOf((*game.Graph)(nil)),
 		"Indexed":       reflect.ValueOf((*game.Indexed)(nil)),
+		"MoveCounter":   reflect.ValueOf((*game.MoveCounter)(nil)),
 		"Options":       reflect.ValueOf((*game.Options)(nil)),
 		"Sum":           reflect.ValueOf((*game.Sum)(nil)),
 		"TooLargeError": reflect.ValueOf((*game.TooLargeError)(nil)),
 
 		// interface wrapper definitions
-		"_Counted": reflect.ValueOf((*_github_com_coevolab_coevo_engine_game_Counted)(nil)),
-		"_Game":    reflect.ValueOf((*_github_com_coevolab_coevo_engine_game_Game)(nil)),
-		"_Indexed": reflect.ValueOf((*_github_com_coevolab_coevo_engine_game_Indexed)(nil)),
+		"_Counted":     reflect.ValueOf((*_github_com_coevolab_coevo_engine_game_Counted)(nil)),
+		"_Game":        reflect.ValueOf((*_github_com_coevolab_coevo_engine_game_Game)(nil)),
+		"_Indexed":     reflect.ValueOf((*_github_com_coevolab_coevo_engine_game_Indexed)(nil)),
+		"_MoveCounter": reflect.ValueOf((*_github_com_coevolab_coevo_engine_game_MoveCounter)(nil)),
 	}
 }
 
@@ -112,5 +114,27 @@ func (W _github_com_coevolab_coevo_engine_game_Indexed) Size() int64 {
 	return W.WSize()
 }
 func (W _github_com_coevolab_coevo_engine_game_Indexed) Start() []byte {
+	return W.WStart()
+}
+
+// _github_com_coevolab_coevo_engine_game_MoveCounter is an interface wrapper for MoveCounter type
+type _github_com_coevolab_coevo_engine_game_MoveCounter struct {
+	IValue        interface{}
+	WFormat       func(p []byte) string
+	WMoves        func(p []byte, yield func(q []byte))
+	WMovesAtLeast func(p []byte) int64
+	WStart        func() []byte
+}
+
+func (W _github_com_coevolab_coevo_engine_game_MoveCounter) Format(p []byte) string {
+	return W.WFormat(p)
+}
+func (W _github_com_coevolab_coevo_engine_game_MoveCounter) Moves(p []byte, yield func(q []byte)) {
+	W.WMoves(p, yield)
+}
+func (W _github_com_coevolab_coevo_engine_game_MoveCounter) MovesAtLeast(p []byte) int64 {
+	return W.WMovesAtLeast(p)
+}
+func (W _github_com_coevolab_coevo_engine_game_MoveCounter) Start() []byte {
 	return W.WStart()
 }

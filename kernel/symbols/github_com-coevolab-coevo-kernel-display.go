@@ -4,6 +4,8 @@ package symbols
 
 import (
 	"github.com/coevolab/coevo/kernel/display"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
@@ -14,10 +16,14 @@ func init() {
 		"Clear":       reflect.ValueOf(display.Clear),
 		"Context":     reflect.ValueOf(display.Context),
 		"MaxRows":     reflect.ValueOf(&display.MaxRows).Elem(),
+		"MetadataKey": reflect.ValueOf(constant.MakeFromLiteral("\"application/vnd.coevo.metadata+json\"", token.STRING, 0)),
 		"MinRows":     reflect.ValueOf(&display.MinRows).Elem(),
 		"NewProgress": reflect.ValueOf(display.NewProgress),
 		"Of":          reflect.ValueOf(display.Of),
+		"PixelRatio":  reflect.ValueOf(&display.PixelRatio).Elem(),
+		"PlotScale":   reflect.ValueOf(&display.PlotScale).Elem(),
 		"Show":        reflect.ValueOf(display.Show),
+		"Split":       reflect.ValueOf(display.Split),
 		"Update":      reflect.ValueOf(display.Update),
 
 		// type definitions

@@ -14,6 +14,7 @@ func init() {
 		"Performance":     reflect.ValueOf(ciao.Performance),
 		"PerformancePlot": reflect.ValueOf(ciao.PerformancePlot),
 		"Play":            reflect.ValueOf(ciao.Play),
+		"ReadCSV":         reflect.ValueOf(ciao.ReadCSV),
 
 		// type definitions
 		"Curve":        reflect.ValueOf((*ciao.Curve)(nil)),

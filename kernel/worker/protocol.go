@@ -84,6 +84,10 @@ type Reply struct {
 	// Goroutines: the cell left goroutines running (which may yet crash
 	// the worker between cells).
 	Goroutines bool `json:"goroutines,omitempty"`
+	// Done, for a cell that failed part-way, is the part of its code that
+	// ran: a restore replays it, so that what it declared before failing
+	// is there again.
+	Done string `json:"done,omitempty"`
 	// Complete.
 	Matches []string `json:"matches,omitempty"`
 	Start   int      `json:"start,omitempty"`

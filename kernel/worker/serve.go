@@ -229,7 +229,7 @@ func (s *server) execute(q Request) *Reply {
 	}
 	rep := &Reply{Status: "ok", Reset: res.Reset, Goroutines: left, Payload: res.Payload}
 	if err != nil {
-		rep.Status, rep.Error = "error", errorOf(err)
+		rep.Status, rep.Error, rep.Done = "error", errorOf(err), res.Done
 		return rep
 	}
 	if res.Show && !quiet {
@@ -256,11 +256,11 @@ func (s *server) userExpression(ctx context.Context, expr string) map[string]any
 		e := errorOf(err)
 		return map[string]any{"status": "error", "ename": e.Name, "evalue": e.Value, "traceback": e.Traceback}
 	}
-	data := display.Bundle{"text/plain": ""}
+	data, md := display.Bundle{"text/plain": ""}, map[string]any{}
 	if r.Show {
-		data = render(r.Value)
+		data, md = display.Split(render(r.Value))
 	}
-	return map[string]any{"status": "ok", "data": data, "metadata": map[string]any{}}
+	return map[string]any{"status": "ok", "data": data, "metadata": md}
 }
 
 // render shows a value as a MIME bundle; a value whose rendering panics

@@ -216,3 +216,45 @@ func (t TableV) String() string {
 	}
 	return s
 }
+
+// ReadCSV reads a CIAO matrix written by WriteCSV (coevo ciao --csv). Its
+// Score holds what the file holds, each player's share against every
+// earlier one, and the complement for the later player (the points of a
+// game add up to 1); League is nil, so Points, Best and Transitivity,
+// which need the games, are not available: CIAO, DataFrame, Plot and
+// PlotStyle are.
+func ReadCSV(r io.Reader) (*Matrix, error) {
+	recs, err := csv.NewReader(r).ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("ciao: %v", err)
+	}
+	if len(recs) < 1 || len(recs[0]) < 2 || recs[0][0] != "player" || recs[0][1] != "generation" {
+		return nil, fmt.Errorf("ciao: not a CIAO matrix (want a header player,generation,<names>)")
+	}
+	names := recs[0][2:]
+	n := len(names)
+	if len(recs) != n+1 {
+		return nil, fmt.Errorf("ciao: %d players in the header, %d rows", n, len(recs)-1)
+	}
+	m := &Matrix{Names: append([]string(nil), names...), Labels: make([]float64, n), Score: make([][]float64, n)}
+	for i := range m.Score {
+		m.Score[i] = make([]float64, n)
+		m.Score[i][i] = math.NaN()
+	}
+	for i, rec := range recs[1:] {
+		if len(rec) != n+2 || rec[0] != names[i] {
+			return nil, fmt.Errorf("ciao: row %d: want %s and %d values", i+1, names[i], n+1)
+		}
+		if m.Labels[i], err = strconv.ParseFloat(rec[1], 64); err != nil {
+			return nil, fmt.Errorf("ciao: row %d: generation %q", i+1, rec[1])
+		}
+		for j := 0; j < i; j++ {
+			v, err := strconv.ParseFloat(rec[j+2], 64)
+			if err != nil || v < 0 || v > 1 {
+				return nil, fmt.Errorf("ciao: row %d, column %s: %q is not a share of points", i+1, names[j], rec[j+2])
+			}
+			m.Score[i][j], m.Score[j][i] = v, 1-v
+		}
+	}
+	return m, nil
+}

@@ -94,6 +94,27 @@ func TestCIAOOfTheCycle(t *testing.T) {
 	if r, c := m.DataFrame().Dims(); r != 4 || c != 6 {
 		t.Errorf("DataFrame %dx%d", r, c)
 	}
+	// ReadCSV gives back the names, labels and the whole score matrix
+	// (the later player's share is the complement).
+	back, err := ReadCSV(strings.NewReader(wantCSV))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Names, m.Names) || !reflect.DeepEqual(back.Labels, m.Labels) {
+		t.Errorf("read back %v %v", back.Names, back.Labels)
+	}
+	for i := range m.Score {
+		for j := range m.Score {
+			if i != j && back.Score[i][j] != m.Score[i][j] {
+				t.Errorf("read back score[%d][%d] = %v, want %v", i, j, back.Score[i][j], m.Score[i][j])
+			}
+		}
+	}
+	for _, bad := range []string{"", "a,b\n", "player,generation,x\ny,1\n", "player,generation,x,y\nx,1,,\ny,2,1.5,\n"} {
+		if _, err := ReadCSV(strings.NewReader(bad)); err == nil {
+			t.Errorf("ReadCSV(%q) accepted", bad)
+		}
+	}
 }
 
 // A ladder (the later player always wins) is transitive: tau = 1, every

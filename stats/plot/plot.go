@@ -33,6 +33,7 @@ func Ratings(names []string, rating, lo, hi []float64) (*gplot.Plot, error) {
 	if n == 0 {
 		return nil, fmt.Errorf("plot: no ratings")
 	}
+	intervals := intervalLabel(rating, lo, hi)
 	if n > 40 {
 		idx := make([]int, n)
 		for i := range idx {
@@ -44,7 +45,7 @@ func Ratings(names []string, rating, lo, hi []float64) (*gplot.Plot, error) {
 			x[k], r[k], l[k], h[k] = float64(k+1), rating[i], lo[i], hi[i]
 		}
 		p := New("", "player, ranked by rating", "Elo rating")
-		if _, err := Band(p, x, l, h, Color(0), "95% interval"); err != nil {
+		if _, err := Band(p, x, l, h, Color(0), intervals); err != nil {
 			return nil, err
 		}
 		if _, err := Line(p, x, r, Color(0), false, "Elo"); err != nil {
@@ -85,7 +86,11 @@ func Ratings(names []string, rating, lo, hi []float64) (*gplot.Plot, error) {
 	sc.GlyphStyle.Radius = vg.Points(1.8)
 	sc.GlyphStyle.Shape = draw.CircleGlyph{}
 	p.Add(eb, sc)
-	p.Legend.Add("Elo with 95% interval", errorThumb{Color(0)})
+	legend := "Elo with 95% interval"
+	if intervals != legend[len("Elo with "):] {
+		legend = "Elo; " + intervals
+	}
+	p.Legend.Add(legend, errorThumb{Color(0)})
 	p.NominalX(names...)
 	p.X.Min, p.X.Max = -0.5, float64(n)-0.5
 	p.X.Tick.Label.Rotation = math.Pi / 4
@@ -93,6 +98,34 @@ func Ratings(names []string, rating, lo, hi []float64) (*gplot.Plot, error) {
 	p.X.Tick.Label.YAlign = draw.YCenter
 	Finish(p)
 	return p, nil
+}
+
+// intervalLabel names the intervals in the legend, and says so when they
+// cannot be seen: none given (lo = hi = the rating), or all narrower than
+// a dot. A dot's radius is 1.8 points, in a data area some 120 points
+// high: half-widths under 2.5% of the range drawn show at most a stub
+// beyond it (Table VI's +-2.5 Elo over some 600 hide entirely).
+func intervalLabel(rating, lo, hi []float64) string {
+	half, bottom, top := 0.0, math.Inf(1), math.Inf(-1)
+	for i := range rating {
+		for _, v := range []float64{lo[i], hi[i], rating[i]} {
+			if !math.IsNaN(v) && !math.IsInf(v, 0) {
+				bottom, top = math.Min(bottom, v), math.Max(top, v)
+			}
+		}
+		for _, d := range []float64{rating[i] - lo[i], hi[i] - rating[i]} {
+			if !math.IsNaN(d) && !math.IsInf(d, 0) {
+				half = math.Max(half, math.Abs(d))
+			}
+		}
+	}
+	switch {
+	case half == 0:
+		return "no intervals given"
+	case top > bottom && half < 0.025*(top-bottom):
+		return fmt.Sprintf("95%% intervals (±%.2g at most) hidden by the dots", half)
+	}
+	return "95% interval"
 }
 
 // errorThumb is the legend's picture of a point with an error bar.

@@ -2,11 +2,14 @@ package plot_test
 
 import (
 	"bytes"
+	"fmt"
+	"image/color"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/coevolab/coevo/internal/plottest"
 	"github.com/coevolab/coevo/stats/plot"
 )
 
@@ -66,5 +69,66 @@ func TestText(t *testing.T) {
 	s := plot.Text("squares", []float64{1, 2, 3, 4}, []float64{1, 4, 9, 16}, false, false, 60, 15)
 	if strings.Count(s, "*") < 4 || !strings.Contains(s, "squares") {
 		t.Fatalf("text chart:\n%s", s)
+	}
+}
+
+// A ratings plot that names 95% intervals draws them where they can be
+// seen, and otherwise says why there are none to see: none given, or all
+// narrower than the dots (paper 003 Table VI: about ±2.5 Elo over 600).
+func TestRatingsIntervalsShownOrExplained(t *testing.T) {
+	names := []string{"a", "b", "c", "d"}
+	elo := []float64{1300, 1500, 1700, 1900}
+	with := func(half float64) (lo, hi []float64) {
+		for _, r := range elo {
+			lo, hi = append(lo, r-half), append(hi, r+half)
+		}
+		return lo, hi
+	}
+	for _, c := range []struct {
+		half   float64
+		legend string
+	}{
+		{60, "Elo with 95% interval"},
+		{2.5, "Elo; 95% intervals (±2.5 at most) hidden by the dots"},
+		{0, "Elo; no intervals given"},
+	} {
+		lo, hi := with(c.half)
+		p, err := plot.Ratings(names, elo, lo, hi)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := plottest.Render(p, plot.Width, plot.Height)
+		var above []string
+		for _, tx := range f.Above() {
+			above = append(above, tx.S)
+		}
+		if len(above) != 1 || above[0] != c.legend {
+			t.Errorf("half-width %g: legend %q, want %q", c.half, above, c.legend)
+		}
+		if c.half == 60 {
+			// The bars show well beyond the dots: painted at 80% of the
+			// half-width above and below each rating.
+			for i, r := range elo {
+				for _, y := range []float64{r + 0.8*c.half, r - 0.8*c.half} {
+					if col := f.Point(p, float64(i), y); plottest.Near(col, color.White, 40) {
+						t.Errorf("no interval drawn at player %d, Elo %g", i, y)
+					}
+				}
+			}
+		}
+	}
+	// Beyond 40 players, the band.
+	var many []string
+	var r, l, h []float64
+	for i := 0; i < 60; i++ {
+		many = append(many, fmt.Sprint(i))
+		r, l, h = append(r, float64(10*i)), append(l, float64(10*i)), append(h, float64(10*i))
+	}
+	p, err := plot.Ratings(many, r, l, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := plottest.Render(p, plot.Width, plot.Height); !f.Text("no intervals given") {
+		t.Errorf("a pool without intervals: legend %v", f.Above())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strconv"
 	"strings"
 
 	gplot "gonum.org/v1/plot"
@@ -82,6 +83,7 @@ func New(title, xlabel, ylabel string) *gplot.Plot {
 		style(&a.Label.TextStyle, labelSize)
 		a.Label.TextStyle.Handler = labelText{rich}
 		style(&a.Tick.Label, tickSize)
+		a.Tick.Label.Handler = tickText{rich}
 		a.LineStyle.Width = vg.Points(0.6)
 		a.Tick.LineStyle.Width = vg.Points(0.6)
 		a.Tick.Length = vg.Points(3)
@@ -183,13 +185,69 @@ func (powerTicks) Ticks(min, max float64) []gplot.Tick {
 		return ""
 	})
 	if labelled(oneTwoFive) >= 3 {
-		return oneTwoFive
+		return oneStyle(oneTwoFive, false)
 	}
 	all := multiples(every, func(m, k int) string { return number(float64(m) * math.Pow10(k)) })
 	if labelled(all) >= 3 {
-		return all
+		return oneStyle(all, false)
 	}
 	return roundTicks(min, max, false)
+}
+
+// oneStyle writes the labels of an axis in one style: plain numbers
+// (1500, 0.25) when number writes them all so, else every one but 0 as
+// m×10^k (never 50000 beside 10^5 and 1.5×10^5). On a linear axis
+// (common) they share the exponent of the largest, 0.5×10^5, 1×10^5,
+// 1.5×10^5, which compares at a glance, and carry the digits that the
+// step between labels needs (1619.4304, 1619.4306 on a narrow range); on
+// a log axis each has its own exponent, 5×10^4, 1×10^5, 2×10^5.
+func oneStyle(ticks []gplot.Tick, common bool) []gplot.Tick {
+	sci, top, gap, prev, n := false, 0.0, math.Inf(1), 0.0, 0
+	for _, t := range ticks {
+		if t.Label == "" {
+			continue
+		}
+		if n > 0 {
+			gap = math.Min(gap, t.Value-prev)
+		}
+		prev, n = t.Value, n+1
+		if t.Value == 0 {
+			continue
+		}
+		a := math.Abs(t.Value)
+		top = math.Max(top, a)
+		sci = sci || a >= 1e5 || a < 1e-3
+	}
+	exp := func(v float64) int { return int(math.Floor(math.Log10(math.Abs(v)) + 1e-9)) }
+	// digits formats v with the decimals that the gap between labels
+	// needs once v is divided by 10^k, shortest form otherwise.
+	digits := func(v float64, k int) string {
+		if !common || !(gap > 0) || math.IsInf(gap, 0) {
+			return strconv.FormatFloat(v/math.Pow10(k), 'g', 3, 64)
+		}
+		d := max(0, k-exp(gap))
+		return strconv.FormatFloat(math.Round(v/math.Pow10(k-d))/math.Pow10(d), 'f', -1, 64)
+	}
+	for i, t := range ticks {
+		if t.Label == "" {
+			continue
+		}
+		switch {
+		case t.Value == 0:
+			ticks[i].Label = "0"
+		case !sci && !common:
+			// number's label: plain already.
+		case !sci:
+			ticks[i].Label = strings.Replace(digits(t.Value, 0), "-", "−", 1)
+		default:
+			k := exp(t.Value)
+			if common {
+				k = exp(top)
+			}
+			ticks[i].Label = strings.Replace(digits(t.Value, k), "-", "−", 1) + "×" + powerLabel(k)
+		}
+	}
+	return ticks
 }
 
 // labelled counts the labelled ticks.
@@ -224,7 +282,7 @@ func CountAxis(a *gplot.Axis) { a.Tick.Marker = numberTicks{whole: true} }
 // numbers only when whole), the one that labels closest to five ticks and
 // at least three where it can; unlabelled ticks divide the step in five
 // (or in four for a step of 2 x 10^k, in whole numbers when whole).
-// Labels are numbers as number writes them.
+// Labels are numbers in one style (oneStyle).
 func roundTicks(lo, hi float64, whole bool) []gplot.Tick {
 	if !(hi > lo) {
 		return nil
@@ -266,7 +324,7 @@ func roundTicks(lo, hi float64, whole bool) []gplot.Tick {
 		}
 		ticks = append(ticks, t)
 	}
-	return ticks
+	return oneStyle(ticks, true)
 }
 
 // number formats a tick value: 0.25, 1500, 2×10^{6}.

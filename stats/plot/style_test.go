@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	gplot "gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -424,6 +425,101 @@ func TestRenderedSubDecadeLogAxisAndLegend(t *testing.T) {
 		}
 		if want := []string{"SUBTRACTIONNIM k = 2", "SUBTRACTIONNIM k = 3"}; !slices.Equal(above, want) {
 			t.Errorf("%v: above the data %q, want the legend %q", span, above, want)
+		}
+	}
+}
+
+// Every axis writes its labels in one style: plain numbers, powers 10^k
+// (a log axis over many decades), or m×10^k, never a mix such as paper
+// 003 fig. 5's x axis once had ("50000", "10^5", "1.5×10^5"); on a
+// linear axis the m×10^k labels share one exponent.
+func TestOneLabelStylePerAxis(t *testing.T) {
+	style := func(l string) string {
+		switch {
+		case l == "0":
+			return ""
+		case strings.Contains(l, "×10^"):
+			return "m×10^k"
+		case strings.HasPrefix(l, "10^"):
+			return "10^k"
+		}
+		return "plain"
+	}
+	check := func(kind string, lo, hi float64, ticks []gplot.Tick, linear bool) {
+		t.Helper()
+		styles, exps := map[string]bool{}, map[string]bool{}
+		var all []string
+		for _, tk := range ticks {
+			if tk.Label == "" {
+				continue
+			}
+			all = append(all, tk.Label)
+			if s := style(tk.Label); s != "" {
+				styles[s] = true
+			}
+			if _, e, ok := strings.Cut(tk.Label, "×10^"); ok {
+				exps[e] = true
+			}
+			// The label is the tick's value.
+			v := strings.NewReplacer("−", "-", "×10^{", "e", "10^{", "1e", "}", "").Replace(tk.Label)
+			if x, err := strconv.ParseFloat(v, 64); err != nil || math.Abs(x-tk.Value) > 1e-9*math.Abs(tk.Value) {
+				t.Fatalf("%s %g..%g: label %q is not %g", kind, lo, hi, tk.Label, tk.Value)
+			}
+		}
+		if len(styles) > 1 || linear && len(exps) > 1 {
+			t.Fatalf("%s %g..%g: labels %q mix styles", kind, lo, hi, all)
+		}
+	}
+	// Fig. 5's axis: games played, 0 to 1.6×10^5 (linear) or 2×10^4 to
+	// 3×10^5 (log).
+	lin := roundTicks(-6000, 166000, false)
+	var got []string
+	for _, tk := range lin {
+		if tk.Label != "" {
+			got = append(got, tk.Label)
+		}
+	}
+	if want := "0 0.5×10^{5} 1×10^{5} 1.5×10^{5}"; strings.Join(got, " ") != want {
+		t.Errorf("0..1.6e5: %q, want %s", got, want)
+	}
+	rng := rand.New(rand.NewPCG(22, 5))
+	for i := 0; i < 4000; i++ {
+		lo := math.Pow(10, -7+14*rng.Float64())
+		hi := lo * math.Pow(10, 4*rng.Float64())
+		check("log", lo, hi, (powerTicks{}).Ticks(lo, hi), false)
+		a := (rng.Float64() - 0.3) * math.Pow(10, -7+14*rng.Float64())
+		b := a + math.Pow(10, -7+14*rng.Float64())
+		check("linear", a, b, roundTicks(a, b, false), true)
+	}
+}
+
+// No text reaches the edge of the figure: the outermost tick labels, long
+// ones with exponents among them (fig. 5's 2×10^5 lost its exponent's
+// last pixels to the edge), keep a point and more clear of it.
+func TestTextsKeepClearOfTheEdges(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 22))
+	for i := 0; i < 200; i++ {
+		lo := math.Pow(10, 8*rng.Float64()-2)
+		hi := lo * (1 + 300*rng.Float64())
+		p := New("", "games played during evolution", "performance (share of points)")
+		if i%2 == 1 {
+			LogAxis(&p.X)
+		}
+		if _, err := Series(p, 0, []float64{lo, (lo + hi) / 2, hi}, []float64{0.1, 0.5, 0.3}, "a run"); err != nil {
+			t.Fatal(err)
+		}
+		p.Y.Min, p.Y.Max = 0, 1
+		Finish(p)
+		f := plottest.Render(p, Width, Height)
+		for _, tx := range f.Texts {
+			if tx.Turned {
+				continue
+			}
+			face := font.DefaultCache.Lookup(Sans, vg.Points(tx.Size))
+			right := tx.X + face.Width(tx.S).Points()
+			if tx.X < 1 || right > Width.Points()-1 {
+				t.Fatalf("x %g..%g (log %v): %q spans %.1f..%.1f of %.0f points", lo, hi, i%2 == 1, tx.S, tx.X, right, Width.Points())
+			}
 		}
 	}
 }

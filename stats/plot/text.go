@@ -148,3 +148,24 @@ func (h labelText) Box(txt string, fnt font.Font) (width, height, depth vg.Lengt
 func (h labelText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 	h.richText.Draw(c, txt, sty, pt)
 }
+
+// tickText is richText for tick labels, measured a little wider than
+// drawn (tickRoom each side): gonum/plot fits the outermost labels to the
+// edge of the figure exactly, so that the last one touched the edge (and
+// lost its exponent's last pixels to it); measured so, it keeps clear.
+// Labels are drawn where they were, centred (or aligned) on their ticks.
+type tickText struct{ richText }
+
+const tickRoom = 1.5 // points
+
+func (h tickText) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
+	width, height, depth = h.richText.Box(txt, fnt)
+	if width > 0 {
+		width += 2 * vg.Points(tickRoom)
+	}
+	return width, height, depth
+}
+
+func (h tickText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
+	h.richText.Draw(c, txt, sty, pt)
+}

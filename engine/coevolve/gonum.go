@@ -9,7 +9,7 @@ import (
 	"gonum.org/v1/gonum/optimize"
 )
 
-// cmaes drives gonum's CMA-ES (optimize.CmaEsChol) through its
+// gonumCMA drives gonum's CMA-ES (optimize.CmaEsChol) through its
 // optimize.Method interface as an ask/tell loop: Ask returns a whole
 // generation of candidates, Tell hands back all their values at once, so
 // a generation's fitness is computed together, in parallel, and the
@@ -24,7 +24,7 @@ import (
 // same seed and the same values give the same candidates: a run resumes
 // by replaying its recorded values (see checkpoint.go). gonum's own
 // driver, optimize.Minimize, gives the same sequence (tested).
-type cmaes struct {
+type gonumCMA struct {
 	method *optimize.CmaEsChol
 	pop    int
 	ops    chan optimize.Task
@@ -38,7 +38,7 @@ type cmaes struct {
 // errConverged says CMA-ES stopped: its sampling distribution collapsed.
 var errConverged = errors.New("CMA-ES stopped: the covariance of its sampling distribution collapsed (log-determinant below gonum's StopLogDet)")
 
-// newCMAES starts CMA-ES in dim dimensions with population pop, the
+// newGonumCMA starts CMA-ES in dim dimensions with population pop, the
 // sampling distribution centred on mean with step size step, drawing its
 // random numbers from src.
 //
@@ -48,10 +48,10 @@ var errConverged = errors.New("CMA-ES stopped: the covariance of its sampling di
 // step as its standard deviation in every coordinate, as in CMA-ES's
 // usual x = m + σ A z with σ = step and A = I, only when InitCholesky is
 // step·I too, which cmaesMethod sets.
-func newCMAES(dim, pop int, mean []float64, step float64, src rand.Source) *cmaes {
+func newGonumCMA(dim, pop int, mean []float64, step float64, src rand.Source) *gonumCMA {
 	m := cmaesMethod(dim, pop, step, src)
 	n := m.Init(dim, pop)
-	c := &cmaes{method: m, pop: n, ops: make(chan optimize.Task, n+1), res: make(chan optimize.Task, n+1)}
+	c := &gonumCMA{method: m, pop: n, ops: make(chan optimize.Task, n+1), res: make(chan optimize.Task, n+1)}
 	tasks := make([]optimize.Task, n)
 	for i := range tasks {
 		tasks[i].Location = &optimize.Location{X: make([]float64, dim)}
@@ -74,12 +74,12 @@ func cmaesMethod(dim, pop int, step float64, src rand.Source) *optimize.CmaEsCho
 }
 
 // Ask returns the next generation's candidates, in ID order (copies).
-func (c *cmaes) Ask() ([][]float64, error) {
+func (c *gonumCMA) Ask() ([][]float64, error) {
 	switch {
 	case c.closed:
 		return nil, errors.New("coevolve: CMA-ES asked after Close")
 	case c.done:
-		return nil, errConverged
+		return nil, fmt.Errorf("%w: %v", errStopped, errConverged)
 	case c.asked != nil:
 		return nil, errors.New("coevolve: CMA-ES asked twice without Tell")
 	}
@@ -102,7 +102,7 @@ func (c *cmaes) Ask() ([][]float64, error) {
 
 // Tell hands back the values of the candidates of the last Ask (CMA-ES
 // minimises), and waits for the method's update.
-func (c *cmaes) Tell(f []float64) error {
+func (c *gonumCMA) Tell(f []float64) error {
 	if c.asked == nil || len(f) != c.pop {
 		return fmt.Errorf("coevolve: CMA-ES told %d values for %d candidates asked", len(f), len(c.asked))
 	}
@@ -124,7 +124,7 @@ func (c *cmaes) Tell(f []float64) error {
 }
 
 // Close stops the method's goroutine.
-func (c *cmaes) Close() {
+func (c *gonumCMA) Close() {
 	if c.closed {
 		return
 	}

@@ -39,7 +39,7 @@ func TestCMAESMatchesMinimize(t *testing.T) {
 		t.Fatalf("Minimize evaluated %d points, want %d", len(theirs), gens*pop)
 	}
 
-	c := newCMAES(dim, pop, mean, 0.3, rand.NewPCG(7, streamCMA))
+	c := newGonumCMA(dim, pop, mean, 0.3, rand.NewPCG(7, streamCMA))
 	defer c.Close()
 	best := math.Inf(1)
 	for g := 0; g < gens; g++ {
@@ -90,7 +90,7 @@ func TestCMAESMatchesMinimize(t *testing.T) {
 // the drain in Close).
 func TestCMAESClose(t *testing.T) {
 	for stop := 0; stop < 4; stop++ {
-		c := newCMAES(3, 6, make([]float64, 3), 0.5, rand.NewPCG(1, 2))
+		c := newGonumCMA(3, 6, make([]float64, 3), 0.5, rand.NewPCG(1, 2))
 		for g := 0; g < stop; g++ {
 			xs, _ := c.Ask()
 			if g == 2 {
