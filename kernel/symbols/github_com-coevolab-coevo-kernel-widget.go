@@ -51,11 +51,15 @@ func init() {
 // _github_com_coevolab_coevo_kernel_widget_Widget is an interface wrapper for Widget type
 type _github_com_coevolab_coevo_kernel_widget_Widget struct {
 	IValue    interface{}
+	WBase     func() *widget.Core
 	WClose    func()
 	WModelID  func() string
 	WShowSelf func()
 }
 
+func (W _github_com_coevolab_coevo_kernel_widget_Widget) Base() *widget.Core {
+	return W.WBase()
+}
 func (W _github_com_coevolab_coevo_kernel_widget_Widget) Close() {
 	W.WClose()
 }

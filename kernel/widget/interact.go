@@ -47,7 +47,7 @@ func Interact(f any, controls ...Widget) (*Interactive, error) {
 			return nil, fmt.Errorf("widget.Interact: control %d (%T) has no value to pass: use an IntSlider, FloatSlider, Dropdown, Text or Checkbox", i+1, c)
 		}
 		if in := ft.In(i); !vt.AssignableTo(in) {
-			return nil, fmt.Errorf("widget.Interact: parameter %d of the function is %v, but control %d (%s) gives %v", i+1, in, i+1, c.base().name, vt)
+			return nil, fmt.Errorf("widget.Interact: parameter %d of the function is %v, but control %d (%s) gives %v", i+1, in, i+1, c.Base().name, vt)
 		}
 	}
 	if n := ft.NumOut(); n > 2 || n == 2 && !ft.Out(1).Implements(errorType) {

@@ -21,7 +21,7 @@ func modelsOf(ws []Widget) []*model {
 	out := make([]*model, 0, len(ws))
 	for _, w := range ws {
 		if w != nil {
-			out = append(out, w.base().m)
+			out = append(out, w.Base().m)
 		}
 	}
 	return out

@@ -15,7 +15,9 @@ type Widget interface {
 	ShowSelf()
 	// Close closes the widget: its views leave the page.
 	Close()
-	base() *Core
+	// Base returns what every widget has (its model): boxes and Interact
+	// reach their children's models through it.
+	Base() *Core
 }
 
 // Core is what every widget has: a model kept in step with the views on
@@ -25,7 +27,8 @@ type Core struct {
 	name string // "IntSlider", for String
 }
 
-func (c *Core) base() *Core { return c }
+// Base returns c: a widget's core is the widget, for the Widget interface.
+func (c *Core) Base() *Core { return c }
 
 // ModelID is the id of the widget's model, which is its comm's id.
 func (c *Core) ModelID() string { return c.m.c.ID() }
