@@ -38,7 +38,8 @@ define KERNEL_REPLACED
 import json, os, sys
 from jupyter_client.kernelspec import KernelSpecManager
 d = KernelSpecManager().find_kernel_specs().get("coevo")
-old = d and json.load(open(os.path.join(d, "kernel.json")))["argv"][0]
+argv = d and json.load(open(os.path.join(d, "kernel.json")))["argv"]
+old = argv and (argv[argv.index("--coevo") + 1] if "--coevo" in argv else argv[0])
 if old and os.path.realpath(old) != os.path.realpath(sys.argv[1]):
     print("make run: the Jupyter kernel \"coevo\" in %s runs %s; it is replaced by one that runs %s" % (d, old, sys.argv[1]))
 endef
@@ -120,6 +121,8 @@ apt:
 
 build:
 	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/coevo
+	@# What the kernelspec starts: it binds the kernel's ports, then becomes "coevo kernel run".
+	$(GO) build -o $(dir $(BIN))coevo-kernel ./cmd/coevo-kernel
 
 # The demonstration of what coevo does so far, written to out/demo.txt.
 demo: build
@@ -149,6 +152,8 @@ fuzz:
 	cd kernel/session && $(GO) test -run XXX -fuzz FuzzSplit -fuzztime 60s .
 	cd kernel/session && $(GO) test -run XXX -fuzz FuzzCompleteInspect -fuzztime 60s .
 	cd kernel && $(GO) test -run XXX -fuzz FuzzParseConnection -fuzztime 60s .
+	cd kernel/zmtp && $(GO) test -run XXX -fuzz FuzzReader -fuzztime 60s .
+	cd kernel/zmtp && $(GO) test -run XXX -fuzz FuzzMetadata -fuzztime 60s .
 
 clean:
 	rm -rf bin build $(OUT)

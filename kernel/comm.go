@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/go-zeromq/zmq4"
+	"github.com/coevolab/coevo/kernel/zmtp"
 
 	"github.com/coevolab/coevo/kernel/comm"
 	"github.com/coevolab/coevo/kernel/wire"
@@ -163,7 +163,7 @@ func (c *comms) reset() []string {
 }
 
 // commInfo answers comm_info_request.
-func (k *Kernel) commInfo(sock zmq4.Socket, msg *wire.Message) {
+func (k *Kernel) commInfo(sock *zmtp.Socket, msg *wire.Message) {
 	var c struct {
 		Target string `json:"target_name"`
 	}

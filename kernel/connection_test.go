@@ -1,10 +1,12 @@
 package kernel
 
 import (
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -103,5 +105,88 @@ func TestParseMemoryLimit(t *testing.T) {
 	}
 	if half, err := ParseMemoryLimit("50%"); err != nil || half != total/2 {
 		t.Errorf("50%% of %d: %d %v", total, half, err)
+	}
+}
+
+func TestParseMaxMessage(t *testing.T) {
+	for in, want := range map[string]int64{"256MiB": 256 << 20, "1GiB": 1 << 30, "1MiB": 1 << 20, "2.5MB": 2.5e6} {
+		if got, err := ParseMaxMessage(in); err != nil || got != want {
+			t.Errorf("%q: %d %v, want %d", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "lots", "-1GiB", "100KiB", "65GiB", "off", "50%"} {
+		if _, err := ParseMaxMessage(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// The kernelspec starts the launcher when make build put one next to the
+// binary, else the binary itself.
+func TestNewSpecLauncher(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "coevo")
+	if argv := NewSpec(bin).Argv; argv[0] != bin || argv[1] != "kernel" {
+		t.Fatalf("no launcher: %q", argv)
+	}
+	os.WriteFile(filepath.Join(dir, Launcher), []byte("#!/bin/sh\n"), 0o755)
+	if argv := NewSpec(bin).Argv; argv[0] != filepath.Join(dir, Launcher) || argv[1] != "--coevo" || argv[2] != bin || argv[3] != "{connection_file}" {
+		t.Fatalf("with a launcher: %q", argv)
+	}
+}
+
+// Sockets a launcher bound are taken from ListenersEnv, checked against the
+// connection file; a wrong one is refused (and the ports bound anew).
+func TestInheritedListeners(t *testing.T) {
+	// bind does what the launcher does: five listening descriptors, handed
+	// over (InheritedListeners takes them).
+	bind := func() (Connection, []string) {
+		conn := Connection{Transport: "tcp", IP: "127.0.0.1"}
+		var spec []string
+		ports := []*int{&conn.ShellPort, &conn.IOPubPort, &conn.StdinPort, &conn.ControlPort, &conn.HBPort}
+		for i, name := range []string{"shell", "iopub", "stdin", "control", "heartbeat"} {
+			l, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, _ := l.(*net.TCPListener).File()
+			// A bare descriptor, as the launcher passes it: an *os.File
+			// left to its finalizer would close the number later, when
+			// another socket may have it.
+			fd, err := syscall.Dup(int(f.Fd()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.Close()
+			l.Close()
+			*ports[i] = l.Addr().(*net.TCPAddr).Port
+			spec = append(spec, fmt.Sprintf("%s:%d", name, fd))
+		}
+		return conn, spec
+	}
+	conn, spec := bind()
+	t.Setenv(ListenersEnv, strings.Join(spec, ","))
+	got, err := InheritedListeners(conn)
+	if err != nil || len(got) != 5 || got["iopub"].Addr().(*net.TCPAddr).Port != conn.IOPubPort {
+		t.Fatalf("%v %v", got, err)
+	}
+	for _, l := range got {
+		l.Close()
+	}
+	if os.Getenv(ListenersEnv) != "" {
+		t.Error("the variable is left for the worker to inherit")
+	}
+	conn, spec = bind()
+	conn.IOPubPort++
+	t.Setenv(ListenersEnv, strings.Join(spec, ","))
+	if _, err := InheritedListeners(conn); err == nil || !strings.Contains(err.Error(), "iopub is bound to") {
+		t.Errorf("a socket on another port: %v", err)
+	}
+	conn, spec = bind()
+	for _, bad := range []string{"shell:x", "nosuch:5", strings.Join(spec[:4], ",")} {
+		t.Setenv(ListenersEnv, bad)
+		if _, err := InheritedListeners(conn); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
 	}
 }

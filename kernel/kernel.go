@@ -15,14 +15,14 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-
-	"github.com/go-zeromq/zmq4"
+	"time"
 
 	"github.com/coevolab/coevo/kernel/display"
 	"github.com/coevolab/coevo/kernel/native"
 	"github.com/coevolab/coevo/kernel/session"
 	"github.com/coevolab/coevo/kernel/wire"
 	"github.com/coevolab/coevo/kernel/worker"
+	"github.com/coevolab/coevo/kernel/zmtp"
 )
 
 // Version is reported in kernel_info.
@@ -40,23 +40,28 @@ type Kernel struct {
 	sup     *supervisor
 	module  string // the session's Go module, which its workers share ("" if there is no cache directory)
 
-	shell, control, stdin, iopub, hb zmq4.Socket
+	shell, control, stdin, iopub, hb *zmtp.Socket
 	iopubMu                          sync.Mutex
+	busy                             int                // requests being handled, guarded by iopubMu
 	inputs                           chan *wire.Message // input_reply messages
 	inputMu                          sync.Mutex         // one input request at a time
 
 	histMu  sync.Mutex
 	count   int
+	lastID  int // of execute requests, to tell cells apart (worker.Request.ID)
 	history []historyEntry
 	cells   []cellRecord // completed cells, replayed to restore a session
 	comms   comms        // comms open with the front end
 
 	done     chan struct{}
 	shutdown sync.Once
+	answered chan struct{} // closed once the first kernel_info is answered
+	answer   sync.Once
 }
 
 // cellRecord is a completed cell, for replay.
 type cellRecord struct {
+	id         int // its worker.Request.ID, kept on replay
 	name, code string
 	msgID      string // of its execute_request: the ids of the comms it opens derive from it
 	noReplay   bool
@@ -74,7 +79,7 @@ func New(conn Connection, opts Options) *Kernel {
 	k := &Kernel{
 		conn: conn, opts: opts, signer: wire.NewSigner(conn.Key),
 		log: log.New(opts.Log, "coevo kernel: ", log.LstdFlags), session: wire.NewID(),
-		inputs: make(chan *wire.Message, 1), done: make(chan struct{}),
+		inputs: make(chan *wire.Message, 1), done: make(chan struct{}), answered: make(chan struct{}),
 	}
 	k.sup = &supervisor{k: k}
 	return k
@@ -88,29 +93,39 @@ func (k *Kernel) Run(ctx context.Context) error {
 	}
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
-	k.shell = zmq4.NewRouter(ctx)
-	k.control = zmq4.NewRouter(ctx)
-	k.stdin = zmq4.NewRouter(ctx)
-	k.iopub = zmq4.NewPub(ctx)
-	k.hb = zmq4.NewRep(ctx)
 	socks := []struct {
-		s    zmq4.Socket
+		s    **zmtp.Socket
+		kind zmtp.Kind
 		port int
 		name string
-	}{{k.shell, k.conn.ShellPort, "shell"}, {k.control, k.conn.ControlPort, "control"}, {k.stdin, k.conn.StdinPort, "stdin"}, {k.iopub, k.conn.IOPubPort, "iopub"}, {k.hb, k.conn.HBPort, "heartbeat"}}
-	for _, s := range socks {
-		if err := s.s.Listen(k.conn.addr(s.port)); err != nil {
-			for _, o := range socks {
-				o.s.Close()
+	}{{&k.shell, zmtp.Router, k.conn.ShellPort, "shell"}, {&k.control, zmtp.Router, k.conn.ControlPort, "control"},
+		{&k.stdin, zmtp.Router, k.conn.StdinPort, "stdin"}, {&k.iopub, zmtp.Pub, k.conn.IOPubPort, "iopub"}, {&k.hb, zmtp.Rep, k.conn.HBPort, "heartbeat"}}
+	closeAll := func() {
+		for _, s := range socks {
+			if *s.s != nil {
+				(*s.s).Close()
 			}
-			return fmt.Errorf("%s socket on %s: %w", s.name, k.conn.addr(s.port), err)
 		}
 	}
-	defer func() {
-		for _, s := range socks {
-			s.s.Close()
+	for _, s := range socks {
+		opts := zmtp.Options{MaxMessage: k.opts.MaxMessage, Name: s.name, Log: func(line string) { k.log.Print(line) }}
+		if s.kind == zmtp.Pub {
+			opts.OnSubscribe = k.welcome
 		}
-	}()
+		var sock *zmtp.Socket
+		var err error
+		if l := k.opts.Listeners[s.name]; l != nil {
+			sock, err = zmtp.Serve(s.kind, l, opts)
+		} else {
+			sock, err = zmtp.Listen(s.kind, k.conn.addr(s.port), opts)
+		}
+		if err != nil {
+			closeAll()
+			return fmt.Errorf("%s socket on %s: %w", s.name, k.conn.addr(s.port), err)
+		}
+		*s.s = sock
+	}
+	defer closeAll()
 	if root, err := native.CacheDir(); err != nil {
 		k.log.Printf("no Go module for this session (%%go get and %%%%compile will not work): %v", err)
 	} else {
@@ -118,9 +133,7 @@ func (k *Kernel) Run(ctx context.Context) error {
 		defer os.RemoveAll(k.module)
 		go removeStaleModules(filepath.Join(root, "sessions"))
 	}
-	if err := k.sup.start(); err != nil {
-		return fmt.Errorf("worker process: %w", err)
-	}
+	go k.startWorker()
 	defer k.sup.close()
 	go k.heartbeat()
 	go k.readStdin()
@@ -134,6 +147,28 @@ func (k *Kernel) Run(ctx context.Context) error {
 	return nil
 }
 
+// workerDelay is how long the first worker waits for the first
+// kernel_info request to be answered.
+const workerDelay = 500 * time.Millisecond
+
+// startWorker starts the first worker once the kernel has answered its
+// first kernel_info request (a client's first), or after workerDelay: the
+// worker's start (a process as large as this one, and an interpreter with
+// every binding) then does not compete for the CPU with the kernel's first
+// answers, which decide how soon a client finds the kernel ready. A cell
+// that comes first starts it itself (supervisor.execute).
+func (k *Kernel) startWorker() {
+	select {
+	case <-k.answered:
+	case <-time.After(workerDelay):
+	case <-k.done:
+		return
+	}
+	if err := k.sup.start(); err != nil {
+		k.log.Printf("worker process: %v (the first cell will try again)", err)
+	}
+}
+
 // heartbeat echoes pings; it runs in the kernel process, so it answers
 // whatever a cell does.
 func (k *Kernel) heartbeat() {
@@ -142,25 +177,21 @@ func (k *Kernel) heartbeat() {
 		if err != nil {
 			return
 		}
-		if err := k.hb.Send(m); err != nil {
-			return
-		}
+		k.hb.Send(m) // a peer gone meanwhile is no reason to stop
 	}
 }
 
 // serve reads requests from shell or control, one at a time per socket.
-func (k *Kernel) serve(sock zmq4.Socket) {
+func (k *Kernel) serve(sock *zmtp.Socket) {
 	for {
-		raw, err := sock.Recv()
+		frames, err := sock.Recv()
 		if err != nil {
-			select {
-			case <-k.done:
-			default:
+			if !errors.Is(err, zmtp.ErrClosed) {
 				k.log.Printf("receive: %v", err)
 			}
 			return
 		}
-		msg, err := k.signer.Decode(raw.Frames)
+		msg, err := k.signer.Decode(frames)
 		if err != nil {
 			k.log.Printf("dropped a message: %v", err)
 			continue
@@ -172,11 +203,11 @@ func (k *Kernel) serve(sock zmq4.Socket) {
 // readStdin passes input replies to the cell waiting for one.
 func (k *Kernel) readStdin() {
 	for {
-		raw, err := k.stdin.Recv()
+		frames, err := k.stdin.Recv()
 		if err != nil {
 			return
 		}
-		m, err := k.signer.Decode(raw.Frames)
+		m, err := k.signer.Decode(frames)
 		if err != nil {
 			k.log.Printf("dropped a stdin message: %v", err)
 			continue
@@ -192,13 +223,13 @@ func (k *Kernel) readStdin() {
 	}
 }
 
-func (k *Kernel) send(sock zmq4.Socket, m *wire.Message) {
+func (k *Kernel) send(sock *zmtp.Socket, m *wire.Message) {
 	frames, err := k.signer.Encode(m)
 	if err != nil {
 		k.log.Printf("encode %s: %v", m.Header.MsgType, err)
 		return
 	}
-	if err := sock.SendMulti(zmq4.NewMsgFrom(frames...)); err != nil && !peerGone(err) {
+	if err := sock.Send(frames); err != nil && !peerGone(err) {
 		k.log.Printf("send %s: %v", m.Header.MsgType, err)
 	}
 }
@@ -207,10 +238,10 @@ func (k *Kernel) send(sock zmq4.Socket, m *wire.Message) {
 // its answer (as the notebook server's probes of a new kernel do): there is
 // nobody to tell, and nothing wrong.
 func peerGone(err error) bool {
-	return errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, zmq4.ErrClosedConn)
+	return errors.Is(err, zmtp.ErrNoPeer) || errors.Is(err, zmtp.ErrClosed)
 }
 
-func (k *Kernel) reply(sock zmq4.Socket, parent *wire.Message, typ string, content any) {
+func (k *Kernel) reply(sock *zmtp.Socket, parent *wire.Message, typ string, content any) {
 	m, err := wire.Reply(parent, typ, content)
 	if err != nil {
 		k.log.Printf("reply %s: %v", typ, err)
@@ -236,10 +267,33 @@ func (k *Kernel) publish(parent *wire.Message, typ string, content any) {
 	k.send(k.iopub, m)
 }
 
-func (k *Kernel) handle(sock zmq4.Socket, msg *wire.Message) {
+// welcome publishes the kernel's state when a client subscribes to iopub:
+// the status messages of a request answered before the subscription
+// arrived were lost to it, and jupyter_client takes a kernel for ready
+// only once an iopub message follows a kernel_info reply (else it asks
+// again, 0.2 s later).
+func (k *Kernel) welcome() {
+	k.iopubMu.Lock()
+	state := "idle"
+	if k.busy > 0 {
+		state = "busy"
+	}
+	k.iopubMu.Unlock()
+	k.publish(nil, "status", map[string]any{"execution_state": state})
+}
+
+func (k *Kernel) handle(sock *zmtp.Socket, msg *wire.Message) {
 	typ := msg.Header.MsgType
+	k.iopubMu.Lock()
+	k.busy++
+	k.iopubMu.Unlock()
 	k.publish(msg, "status", map[string]any{"execution_state": "busy"})
-	defer k.publish(msg, "status", map[string]any{"execution_state": "idle"})
+	defer func() {
+		k.iopubMu.Lock()
+		k.busy--
+		k.iopubMu.Unlock()
+		k.publish(msg, "status", map[string]any{"execution_state": "idle"})
+	}()
 	// A bug in a handler must not end the kernel and its session.
 	defer func() {
 		if r := recover(); r != nil {
@@ -250,6 +304,7 @@ func (k *Kernel) handle(sock zmq4.Socket, msg *wire.Message) {
 	switch typ {
 	case "kernel_info_request":
 		k.reply(sock, msg, reply, k.info())
+		k.answer.Do(func() { close(k.answered) })
 	case "execute_request":
 		k.execute(sock, msg)
 	case "is_complete_request":
@@ -332,7 +387,7 @@ func (k *Kernel) info() map[string]any {
 // that restores a session after its worker died.
 var noReplayMarker = regexp.MustCompile(`(?m)^[ \t]*//coevo:noreplay\b`)
 
-func (k *Kernel) execute(sock zmq4.Socket, msg *wire.Message) {
+func (k *Kernel) execute(sock *zmtp.Socket, msg *wire.Message) {
 	var req struct {
 		Code            string            `json:"code"`
 		Silent          bool              `json:"silent"`
@@ -353,6 +408,8 @@ func (k *Kernel) execute(sock zmq4.Socket, msg *wire.Message) {
 		k.count++
 	}
 	count := k.count
+	k.lastID++
+	id := k.lastID
 	k.histMu.Unlock()
 	name := fmt.Sprintf("In[%d]", count)
 	if req.Silent {
@@ -362,7 +419,7 @@ func (k *Kernel) execute(sock zmq4.Socket, msg *wire.Message) {
 		k.publish(msg, "execute_input", map[string]any{"code": req.Code, "execution_count": count})
 	}
 	sink := &cellSink{k: k, parent: msg, quiet: req.Silent, done: make(chan struct{})}
-	rep, death, note := k.sup.execute(worker.Request{Op: "execute", Code: req.Code, Cell: name, Silent: req.Silent,
+	rep, death, note := k.sup.execute(worker.Request{Op: "execute", Code: req.Code, Cell: name, ID: id, Silent: req.Silent,
 		AllowStdin: req.AllowStdin, UserExpressions: req.UserExpressions, MsgID: msg.Header.MsgID}, sink)
 	close(sink.done)
 
@@ -409,10 +466,10 @@ func (k *Kernel) execute(sock zmq4.Socket, msg *wire.Message) {
 		k.cells = nil
 	}
 	if fail == nil {
-		k.cells = append(k.cells, cellRecord{name: name, code: req.Code, msgID: msg.Header.MsgID, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
+		k.cells = append(k.cells, cellRecord{id: id, name: name, code: req.Code, msgID: msg.Header.MsgID, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
 	} else if death == nil && rep != nil && rep.Done != "" {
 		// What the cell declared before it failed is the session's too.
-		k.cells = append(k.cells, cellRecord{name: name, code: rep.Done, msgID: msg.Header.MsgID, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
+		k.cells = append(k.cells, cellRecord{id: id, name: name, code: rep.Done, msgID: msg.Header.MsgID, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
 	}
 	k.histMu.Unlock()
 	k.reply(sock, msg, "execute_reply", content)
@@ -448,6 +505,29 @@ func (k *Kernel) suspect() string {
 	return ""
 }
 
+// culprit drops from replay the cell that started the goroutine whose
+// crash killed the worker, as its crash report names it (d.CellID), unless
+// it is the request except (which is not recorded). It returns a sentence
+// for the note, "" if the report names no cell.
+func (k *Kernel) culprit(d worker.Death, except int) string {
+	if d.CellID == 0 || d.CellID == except {
+		return ""
+	}
+	k.histMu.Lock()
+	defer k.histMu.Unlock()
+	for i, c := range k.cells {
+		if c.id == d.CellID {
+			k.cells = append(k.cells[:i], k.cells[i+1:]...)
+			if c.noReplay {
+				return fmt.Sprintf("%s started the goroutine that crashed it (it is not replayed). ", c.name)
+			}
+			return fmt.Sprintf("%s started the goroutine that crashed it: it is dropped from the session. ", c.name)
+		}
+	}
+	// A cell that failed, or came before a %reset: not replayed anyway.
+	return fmt.Sprintf("%s started the goroutine that crashed it (it is not replayed). ", d.Cell)
+}
+
 // forgetAll drops every cell from replay.
 func (k *Kernel) forgetAll() {
 	k.histMu.Lock()
@@ -456,11 +536,11 @@ func (k *Kernel) forgetAll() {
 }
 
 // forgetCell drops a cell from replay.
-func (k *Kernel) forgetCell(name string) {
+func (k *Kernel) forgetCell(id int) {
 	k.histMu.Lock()
 	defer k.histMu.Unlock()
 	for i, c := range k.cells {
-		if c.name == name {
+		if c.id == id {
 			k.cells = append(k.cells[:i], k.cells[i+1:]...)
 			return
 		}

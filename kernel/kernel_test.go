@@ -34,15 +34,6 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func freePort(t testing.TB) int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
-}
-
 type client struct {
 	t                                testing.TB
 	signer                           *wire.Signer
@@ -51,6 +42,7 @@ type client struct {
 	msgs                             chan *wire.Message
 	ctx                              context.Context
 	shellAddr                        string
+	conn                             kernel.Connection
 }
 
 func start(t testing.TB) *client { return startWith(t, kernel.Options{}) }
@@ -59,20 +51,35 @@ func start(t testing.TB) *client { return startWith(t, kernel.Options{}) }
 // connects a client.
 func startWith(t testing.TB, opts kernel.Options) *client {
 	t.Helper()
-	conn := kernel.Connection{Transport: "tcp", IP: "127.0.0.1", Key: "a-test-key", SignatureScheme: "hmac-sha256",
-		ShellPort: freePort(t), IOPubPort: freePort(t), StdinPort: freePort(t), ControlPort: freePort(t), HBPort: freePort(t)}
 	ctx, cancel := context.WithCancel(context.Background())
 	opts.Worker = []string{os.Args[0]}
-	opts.WorkerEnv = []string{"COEVO_KERNEL_TEST_WORKER=1"}
+	// The caller's WorkerEnv (a cache of its own) comes on top.
+	opts.WorkerEnv = append([]string{"COEVO_KERNEL_TEST_WORKER=1"}, opts.WorkerEnv...)
 	if opts.Log == nil {
 		opts.Log = testWriter{t}
 	} else {
 		opts.Log = io.MultiWriter(testWriter{t}, opts.Log)
 	}
-	k := kernel.New(conn, opts)
+	// The test binds the ports and hands them to the kernel (as
+	// coevo-kernel does): no other process can take one in between.
+	conn := kernel.Connection{Transport: "tcp", IP: "127.0.0.1", Key: "a-test-key", SignatureScheme: "hmac-sha256"}
+	opts.Listeners = map[string]net.Listener{}
+	for _, p := range []struct {
+		name string
+		port *int
+	}{{"shell", &conn.ShellPort}, {"iopub", &conn.IOPubPort}, {"stdin", &conn.StdinPort}, {"control", &conn.ControlPort}, {"heartbeat", &conn.HBPort}} {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.Listeners[p.name] = l
+		*p.port = l.Addr().(*net.TCPAddr).Port
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- kernel.New(conn, opts).Run(ctx) }()
 	stopped := make(chan struct{})
 	go func() {
-		if err := k.Run(ctx); err != nil {
+		if err := <-errc; err != nil {
 			t.Errorf("kernel: %v", err)
 		}
 		close(stopped)
@@ -101,6 +108,7 @@ func startWith(t testing.TB, opts kernel.Options) *client {
 	c.hb = dial(zmq4.NewReq(ctx, retry...), conn.HBPort)
 	c.ctx = ctx
 	c.shellAddr = conn.Transport + "://127.0.0.1:" + itoa(conn.ShellPort)
+	c.conn = conn
 	c.iopub = dial(zmq4.NewSub(ctx, retry...), conn.IOPubPort)
 	c.iopub.SetOption(zmq4.OptionSubscribe, "")
 	go func() {

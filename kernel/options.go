@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"strconv"
 	"strings"
@@ -19,6 +20,12 @@ const (
 	// InterruptGraceEnv is how long an interrupted cell may take to stop
 	// before its worker is killed: a Go duration ("2s", "500ms").
 	InterruptGraceEnv = "COEVO_KERNEL_INTERRUPT_GRACE"
+	// ListenersEnv names sockets bound by the process that started this
+	// one (cmd/coevo-kernel), "shell:5,iopub:6,…": name and descriptor.
+	ListenersEnv = "COEVO_KERNEL_LISTENERS"
+	// MaxMessageEnv bounds a message a client may send on any of the
+	// five sockets: "256MiB", "1GiB". Default: zmtp.DefaultMaxMessage.
+	MaxMessageEnv = "COEVO_KERNEL_MAX_MESSAGE"
 )
 
 // DefaultMemoryFraction of the machine's memory is the worker's limit when
@@ -41,6 +48,14 @@ type Options struct {
 	// InterruptGrace: an interrupted cell still running after it costs
 	// its worker (0: DefaultInterruptGrace).
 	InterruptGrace time.Duration
+	// MaxMessage bounds a message a client sends, in bytes: a
+	// connection that sends a larger one is closed, before anything is
+	// allocated for it (0: zmtp.DefaultMaxMessage, 256 MiB).
+	MaxMessage int64
+	// Listeners, by socket name (shell, iopub, stdin, control, heartbeat),
+	// are bound already: the kernel serves on them instead of binding
+	// (InheritedListeners reads them from a launcher's ListenersEnv).
+	Listeners map[string]net.Listener
 	// Log receives the kernel's log (Jupyter shows it in its own).
 	Log io.Writer
 }
@@ -64,7 +79,93 @@ func OptionsFromEnv(opts Options) (Options, error) {
 		}
 		opts.InterruptGrace = d
 	}
+	if m := os.Getenv(MaxMessageEnv); m != "" {
+		n, err := ParseMaxMessage(m)
+		if err != nil {
+			return opts, fmt.Errorf("%s=%s: %w", MaxMessageEnv, m, err)
+		}
+		opts.MaxMessage = n
+	}
 	return opts, nil
+}
+
+// InheritedListeners takes the sockets ListenersEnv names, checks each
+// against conn (its address, and the five all there), and unsets the
+// variable so that the worker does not inherit it. With no variable it
+// returns nil; with one that is wrong, nil and an error (the caller binds
+// the ports itself).
+func InheritedListeners(conn Connection) (map[string]net.Listener, error) {
+	spec := os.Getenv(ListenersEnv)
+	if spec == "" {
+		return nil, nil
+	}
+	os.Unsetenv(ListenersEnv)
+	ports := map[string]int{"shell": conn.ShellPort, "iopub": conn.IOPubPort, "stdin": conn.StdinPort, "control": conn.ControlPort, "heartbeat": conn.HBPort}
+	out := map[string]net.Listener{}
+	fail := func(err error) (map[string]net.Listener, error) {
+		for _, l := range out {
+			l.Close()
+		}
+		return nil, fmt.Errorf("%s=%s: %w", ListenersEnv, spec, err)
+	}
+	for _, item := range strings.Split(spec, ",") {
+		name, fdText, _ := strings.Cut(item, ":")
+		fd, err := strconv.Atoi(fdText)
+		port, known := ports[name]
+		if err != nil || fd < 3 || !known {
+			return fail(fmt.Errorf("%q is not NAME:DESCRIPTOR", item))
+		}
+		f := os.NewFile(uintptr(fd), name)
+		l, err := net.FileListener(f)
+		f.Close() // l has a copy
+		if err != nil {
+			return fail(fmt.Errorf("%s: %w", name, err))
+		}
+		out[name] = l
+		want := conn.addr(port)
+		switch a := l.Addr().(type) {
+		case *net.TCPAddr:
+			if conn.Transport != "tcp" || a.Port != port {
+				return fail(fmt.Errorf("%s is bound to %v, not %s", name, a, want))
+			}
+		case *net.UnixAddr:
+			if "ipc://"+a.Name != want {
+				return fail(fmt.Errorf("%s is bound to %v, not %s", name, a, want))
+			}
+		}
+	}
+	if len(out) != len(ports) {
+		return fail(fmt.Errorf("%d sockets, not 5", len(out)))
+	}
+	return out, nil
+}
+
+// ParseMaxMessage reads a message size limit: bytes with a unit, as
+// ParseMemoryLimit has them, from 1 MiB (Jupyter's own messages need some
+// room) to 64 GiB.
+func ParseMaxMessage(s string) (int64, error) {
+	n, err := parseSize(strings.TrimSpace(s))
+	if err != nil {
+		return 0, fmt.Errorf("want a size such as 256MiB or 1GiB")
+	}
+	if n < 1<<20 || n > 64<<30 {
+		return 0, fmt.Errorf("%.0f bytes: want 1MiB to 64GiB", n)
+	}
+	return int64(n), nil
+}
+
+// parseSize reads bytes with a unit: B, KiB, MiB, GiB, TiB, or KB, MB, GB,
+// TB (powers of 1000), or none (bytes).
+func parseSize(s string) (float64, error) {
+	num := strings.TrimRightFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	unit := strings.TrimSpace(s[len(num):])
+	v, err := strconv.ParseFloat(num, 64)
+	mult, known := map[string]float64{"": 1, "B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40,
+		"KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12}[unit]
+	if err != nil || !known || v < 0 {
+		return 0, fmt.Errorf("not a size")
+	}
+	return v * mult, nil
 }
 
 // ParseGrace reads an interrupt grace period: a positive Go duration.
@@ -97,15 +198,11 @@ func ParseMemoryLimit(s string) (int64, error) {
 		}
 		n = p / 100 * float64(total)
 	} else {
-		num := strings.TrimRightFunc(s, func(r rune) bool { return r < '0' || r > '9' })
-		unit := strings.TrimSpace(s[len(num):])
-		v, err := strconv.ParseFloat(num, 64)
-		mult, known := map[string]float64{"": 1, "B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40,
-			"KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12}[unit]
-		if err != nil || !known || v < 0 {
+		v, err := parseSize(s)
+		if err != nil {
 			return 0, fmt.Errorf("want a size such as 8GiB or 512MiB, a percentage such as 50%%, or off")
 		}
-		n = v * mult
+		n = v
 	}
 	if n < 64<<20 {
 		return 0, fmt.Errorf("%.0f bytes is under the 64 MiB a worker needs", n)

@@ -208,6 +208,45 @@ func TestSoftInterruptKeepsWorker(t *testing.T) {
 	}
 }
 
+// Issue 23: an interrupt stops the running cell and the goroutines it
+// started, not those of earlier cells. A goroutine started two cells
+// before ticks every 10 ms; interrupting a for {} cell (which had started
+// a ticker of its own) leaves it ticking, in the same worker process.
+func TestInterruptSparesEarlierGoroutines(t *testing.T) {
+	c := startWith(t, kernel.Options{InterruptGrace: 20 * time.Second})
+	c.execute("import (\"os\"; \"sync/atomic\"; \"time\")\nvar early, mine int64\npid := os.Getpid()")
+	if r := c.execute("go func() { for { atomic.AddInt64(&early, 1); time.Sleep(10 * time.Millisecond) } }()"); r.reply["status"] != "ok" {
+		t.Fatalf("%v", r.reply)
+	}
+	c.execute("between := 1")
+	c.interruptAfter(300 * time.Millisecond)
+	r := c.execute("go func() { for { atomic.AddInt64(&mine, 1); time.Sleep(10 * time.Millisecond) } }()\nfor {}")
+	c.recv(c.control)
+	if r.reply["ename"] != "interrupted" {
+		t.Fatalf("%v", r.reply)
+	}
+	ticks := func() (early, mine int64) {
+		t.Helper()
+		r := c.execute("fmt.Sprint(atomic.LoadInt64(&early), atomic.LoadInt64(&mine))")
+		fmt.Sscanf(strings.Trim(r.data("execute_result", "text/plain"), `"`), "%d %d", &early, &mine)
+		return
+	}
+	time.Sleep(100 * time.Millisecond) // the stopped ticker's last tick
+	e0, m0 := ticks()
+	time.Sleep(300 * time.Millisecond)
+	e1, m1 := ticks()
+	// 30 ticks expected; a loaded machine may give fewer.
+	if e1-e0 < 5 {
+		t.Errorf("the goroutine of In[2] ticked %d times in 300 ms after the interrupt", e1-e0)
+	}
+	if m1 != m0 {
+		t.Errorf("the interrupted cell's own goroutine ticked %d times after the interrupt", m1-m0)
+	}
+	if r := c.execute("os.Getpid() == pid && between == 1"); r.data("execute_result", "text/plain") != "true" {
+		t.Fatalf("the worker was replaced: %v", r.reply)
+	}
+}
+
 // A validly signed message sent twice is executed once.
 func TestDuplicateSignatureDropped(t *testing.T) {
 	c := start(t)
@@ -287,10 +326,12 @@ func TestNoReplayMarker(t *testing.T) {
 func TestDeathBetweenCells(t *testing.T) {
 	c := start(t)
 	c.execute("base := 7")
-	if r := c.execute("import \"time\"\ngo func() { time.Sleep(300 * time.Millisecond); panic(\"later\") }()"); r.reply["status"] != "ok" {
+	// The goroutine must outlive its cell's reply, which a loaded machine
+	// can delay by a good fraction of a second.
+	if r := c.execute("import \"time\"\ngo func() { time.Sleep(1500 * time.Millisecond); panic(\"later\") }()"); r.reply["status"] != "ok" {
 		t.Fatalf("%v", r.reply)
 	}
-	time.Sleep(3 * time.Second)
+	time.Sleep(4 * time.Second)
 	r := c.execute("base")
 	if r.data("execute_result", "text/plain") != "7" {
 		t.Fatalf("%v", r.reply)
@@ -298,6 +339,52 @@ func TestDeathBetweenCells(t *testing.T) {
 	n := r.note()
 	if !strings.Contains(n, "The worker process died between cells: a goroutine panicked: later") {
 		t.Fatalf("note %q", n)
+	}
+}
+
+// Issue 23: a goroutine of In[2] panics after In[3] ran, and In[3] left a
+// goroutine running too. The crash report names In[2] (goroutines carry
+// their cell's label), so In[2] is dropped and In[3]'s state survives the
+// restore; before, In[3] was dropped as the last cell that left goroutines
+// running, and In[2] was replayed, to kill the worker again.
+func TestGuiltyCellBetweenCells(t *testing.T) {
+	c := start(t)
+	c.execute("import \"time\"\nbase := 7\nready := make(chan bool)")
+	if r := c.execute("go func() { <-ready; panic(\"late\") }()"); r.reply["status"] != "ok" {
+		t.Fatalf("%v", r.reply)
+	}
+	if r := c.execute("y := 3\ngo func() { time.Sleep(1500 * time.Millisecond); close(ready) }()"); r.reply["status"] != "ok" {
+		t.Fatalf("%v", r.reply)
+	}
+	time.Sleep(4 * time.Second)
+	r := c.execute("base + y")
+	if r.data("execute_result", "text/plain") != "10" {
+		t.Fatalf("In[3]'s y was lost: %v", r.reply)
+	}
+	n := r.note()
+	if !strings.Contains(n, "a goroutine panicked: late") || !strings.Contains(n, "In[2] started the goroutine that crashed it: it is dropped from the session") ||
+		strings.Contains(n, "In[3]") || !strings.Contains(n, "replayed 2 cells") {
+		t.Fatalf("note %q", n)
+	}
+}
+
+// The same while a later cell runs: that cell fails (its worker died under
+// it), the note names In[2], which is dropped and so does not kill the
+// restored worker again.
+func TestGuiltyCellDuringAnother(t *testing.T) {
+	c := start(t)
+	c.execute("import \"time\"\nbase := 7")
+	if r := c.execute("go func() { time.Sleep(800 * time.Millisecond); panic(\"late\") }()"); r.reply["status"] != "ok" {
+		t.Fatalf("%v", r.reply)
+	}
+	r := c.execute("select {}")
+	if r.reply["ename"] != "worker died" || !strings.Contains(r.note(), "In[2] started the goroutine that crashed it: it is dropped from the session") {
+		t.Fatalf("%v, note %q", r.reply, r.note())
+	}
+	time.Sleep(2 * time.Second)
+	r = c.execute("base")
+	if r.data("execute_result", "text/plain") != "7" || r.note() != "" {
+		t.Fatalf("%v, note %q", r.reply, r.note())
 	}
 }
 

@@ -22,10 +22,21 @@ type Spec struct {
 	Metadata      map[string]any    `json:"metadata"`
 }
 
-// NewSpec describes the kernel started as "binary kernel run FILE".
+// Launcher is the program (cmd/coevo-kernel) that binds a kernel's ports
+// and then becomes "coevo kernel run" (see ListenersEnv), so that clients
+// that connect while coevo starts wait instead of being refused.
+const Launcher = "coevo-kernel"
+
+// NewSpec describes the kernel started as "binary kernel run FILE", through
+// the Launcher if there is one next to binary (make build builds both).
 func NewSpec(binary string) Spec {
+	argv := []string{binary, "kernel", "run", "{connection_file}"}
+	launcher := filepath.Join(filepath.Dir(binary), Launcher)
+	if fi, err := os.Stat(launcher); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
+		argv = []string{launcher, "--coevo", binary, "{connection_file}"}
+	}
 	return Spec{
-		Argv:          []string{binary, "kernel", "run", "{connection_file}"},
+		Argv:          argv,
 		DisplayName:   "Go (coevo)",
 		Language:      "go",
 		InterruptMode: "message",

@@ -67,10 +67,13 @@ func (s *supervisor) startLocked() error {
 	return nil
 }
 
-// start starts the first worker.
+// start starts the first worker, unless a request started one already.
 func (s *supervisor) start() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.current() != nil {
+		return nil
+	}
 	return s.startLocked()
 }
 
@@ -116,7 +119,12 @@ func (s *supervisor) watch(st *procState) {
 	if s.idleDeaths >= maxRestoreDeaths {
 		s.k.forgetAll()
 		s.pending += fmt.Sprintf("It died %d times between cells since a cell last completed: nothing is replayed. ", s.idleDeaths)
+	} else if why := s.k.culprit(d, 0); why != "" {
+		s.pending += why
 	} else if name := s.k.suspect(); name != "" {
+		// No crash report names the cell (os.Exit in a goroutine, a
+		// signal): the last cell that left goroutines running most likely
+		// started the culprit.
 		s.pending += fmt.Sprintf("%s left goroutines running: it is dropped from the session. ", name)
 	}
 	s.pending += s.restoreLocked()
@@ -155,7 +163,9 @@ func (s *supervisor) execute(req worker.Request, sink *cellSink) (*worker.Reply,
 	if s.isClosed() {
 		return nil, d, ""
 	}
-	return nil, d, s.restoreLocked()
+	// A goroutine of an earlier cell may have crashed it while this one ran.
+	why := s.k.culprit(*d, req.ID)
+	return nil, d, why + s.restoreLocked()
 }
 
 // request runs a request that is not a cell (complete, inspect); nil if
@@ -288,15 +298,22 @@ func (s *supervisor) restoreLocked() string {
 				stoppedAt = c.name
 				break
 			}
-			rep, d := s.callLocked(s.current(), worker.Request{Op: "execute", Code: c.code, Cell: c.name, MsgID: c.msgID, Replay: true, Silent: true}, &cellSink{quiet: true})
+			rep, d := s.callLocked(s.current(), worker.Request{Op: "execute", Code: c.code, Cell: c.name, ID: c.id, MsgID: c.msgID, Replay: true, Silent: true}, &cellSink{quiet: true})
 			if d != nil {
 				if s.wasAborted() {
 					stoppedAt = c.name
-				} else {
-					died = i
-					dropped = append(dropped, fmt.Sprintf("%s (%s)", c.name, d.Cause))
-					s.k.forgetCell(c.name)
+					break
 				}
+				// The cell that started the goroutine that crashed, if
+				// the report names one replayed so far; else this one.
+				died = i
+				for j := range cells[:i+1] {
+					if d.CellID != 0 && cells[j].id == d.CellID {
+						died = j
+					}
+				}
+				dropped = append(dropped, fmt.Sprintf("%s (%s)", cells[died].name, d.Cause))
+				s.k.forgetCell(cells[died].id)
 				break
 			}
 			if rep.Status != "ok" && rep.Error != nil {

@@ -2,7 +2,9 @@
 run with one jupyter_client program:
 
 - start: from starting a kernel to its first idle status (kernel_info
-  answered), median of 5;
+  answered, as jupyter_client's start_new_kernel has it), median of 9, the
+  kernels started in turn so that each meets the same load, with the CPU time
+  its processes used by then;
 - trivial cell: the round trip of a trivial cell, median of 200 (30 for
   GoNB, which compiles a program per cell);
 - worker restart: a cell that kills coevo's worker (a panic in a goroutine)
@@ -62,28 +64,59 @@ def start(name):
     return jupyter_client.manager.start_new_kernel(kernel_name=name, startup_timeout=120, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
+def tree_cpu(pid):
+    """CPU time (user+sys, seconds) of a process and its descendants, from /proc."""
+    tck = os.sysconf("SC_CLK_TCK")
+    stats = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    rest = f.read().rsplit(")", 1)[1].split()
+                stats[int(d)] = (int(rest[1]), (int(rest[11]) + int(rest[12])) / tck)
+            except (OSError, IndexError, ValueError):
+                pass
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        total += stats.get(p, (0, 0.0))[1]
+        todo.extend(c for c, (ppid, _) in stats.items() if ppid == p)
+    return total
+
+
 def run(kc, code):
     reply = kc.execute_interactive(code, timeout=120, output_hook=lambda m: None)
     return reply["content"]
 
 
-def measure(name, starts=5):
-    start_times, trips = [], []
+STARTS = 9
+
+
+def measure(kernels, starts=STARTS):
+    """Start to idle of each kernel, the kernels taken in turn (so that each
+    meets the same load of a shared machine), and the trivial cell's round
+    trip in each one's first session: {name: (start, round trip, start CPU)},
+    medians."""
+    start_times = {k: [] for k in kernels}
+    start_cpu = {k: [] for k in kernels}
+    trips = {k: [] for k in kernels}
     for i in range(starts):
-        t0 = time.perf_counter()
-        km, kc = start(name)
-        start_times.append(time.perf_counter() - t0)
-        try:
-            if i == 0:
-                run(kc, CELLS[name])  # warm up
-                for _ in range(TRIPS[name]):
-                    t0 = time.perf_counter()
-                    content = run(kc, CELLS[name])
-                    trips.append(time.perf_counter() - t0)
-                    assert content["status"] == "ok", content
-        finally:
-            km.shutdown_kernel(now=True)
-    return statistics.median(start_times), statistics.median(trips)
+        for name in kernels:
+            t0 = time.perf_counter()
+            km, kc = start(name)
+            start_times[name].append(time.perf_counter() - t0)
+            start_cpu[name].append(tree_cpu(km.provisioner.process.pid))
+            try:
+                if i == 0:
+                    run(kc, CELLS[name])  # warm up
+                    for _ in range(TRIPS[name]):
+                        t0 = time.perf_counter()
+                        content = run(kc, CELLS[name])
+                        trips[name].append(time.perf_counter() - t0)
+                        assert content["status"] == "ok", content
+            finally:
+                km.shutdown_kernel(now=True)
+    return {k: (statistics.median(start_times[k]), statistics.median(trips[k]), statistics.median(start_cpu[k])) for k in kernels}
 
 
 def session_cells(n):
@@ -187,15 +220,17 @@ def ipykernel_restart(restarts=5):
 
 def main():
     kernels = ["coevo", "python3"] + (["gonb"] if gonb_spec() else [])
-    results = {k: measure(k) for k in kernels}
-    print(f"load average (1 min) at the end: {os.getloadavg()[0]:.2f}, on {os.cpu_count()} cores")
-    print("kernel      start to idle (median of 5)   trivial cell round trip (median)")
-    for k, (s, r) in results.items():
-        print(f"{k:10s}  {1000 * s:10.1f} ms                  {1000 * r:8.2f} ms  (of {TRIPS[k]})")
-    (cs, cr), (ps, pr) = results["coevo"], results["python3"]
+    load0 = os.getloadavg()[0]
+    results = measure(kernels)
+    print(f"load average (1 min) at the start: {load0:.2f}, at the end: {os.getloadavg()[0]:.2f}, on {os.cpu_count()} cores")
+    print(f"kernel      start to idle (median of {STARTS}, in turns)   its CPU (user+sys)   trivial cell round trip (median)")
+    for k, (s, r, c) in results.items():
+        print(f"{k:10s}  {1000 * s:10.1f} ms                            {1000 * c:7.0f} ms          {1000 * r:8.2f} ms  (of {TRIPS[k]})")
+    print("(its CPU: the kernel's processes, when idle; jupyter_client itself waits 0.2 s of iopub silence before idle)")
+    (cs, cr, _), (ps, pr, _) = results["coevo"], results["python3"]
     print(f"ratios coevo/ipykernel: start {cs / ps:.2f}x, round trip {cr / pr:.2f}x")
     if "gonb" in results:
-        gs, gr = results["gonb"]
+        gs, gr, _ = results["gonb"]
         print(f"ratios coevo/GoNB: start {cs / gs:.2f}x, round trip {cr / gr:.3f}x")
     wr, ir = worker_restart(), ipykernel_restart()
     print(f"coevo worker restart, 20-cell session replayed: {1000 * wr:.1f} ms (median of 5, request to reply)")

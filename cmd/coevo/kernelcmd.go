@@ -14,7 +14,7 @@ import (
 )
 
 func kernelHelp(w io.Writer) {
-	fmt.Fprint(w, `Usage: coevo kernel install [--user | --prefix DIR] [--name NAME] [--memory-limit SIZE] [--interrupt-grace D]
+	fmt.Fprint(w, `Usage: coevo kernel install [--user | --prefix DIR] [--name NAME] [--memory-limit SIZE] [--interrupt-grace D] [--max-message SIZE]
        coevo kernel run CONNECTION_FILE
 
 install writes a Jupyter kernelspec ("Go (coevo)") that starts this binary;
@@ -32,6 +32,9 @@ Flags of install:
                         COEVO_KERNEL_MEMORY_LIMIT in the kernelspec)
   --interrupt-grace D   how long an interrupted cell may take to stop (default 2s;
                         sets COEVO_KERNEL_INTERRUPT_GRACE)
+  --max-message SIZE    the largest message a client may send (default 256MiB;
+                        a connection that sends more is closed; sets
+                        COEVO_KERNEL_MAX_MESSAGE)
 
 Examples:
   coevo kernel install --user
@@ -58,6 +61,7 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		name := fs.String("name", "coevo", "kernelspec name")
 		memory := fs.String("memory-limit", "", "the worker's memory limit")
 		grace := fs.String("interrupt-grace", "", "how long an interrupted cell may take to stop")
+		maxMessage := fs.String("max-message", "", "the largest message a client may send")
 		if err := parseFlags(fs, args[1:], stdout, kernelHelp); err != nil {
 			return err
 		}
@@ -87,6 +91,12 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 				return usagef("--interrupt-grace %s: %v", *grace, err)
 			}
 			env[kernel.InterruptGraceEnv] = *grace
+		}
+		if *maxMessage != "" {
+			if _, err := kernel.ParseMaxMessage(*maxMessage); err != nil {
+				return usagef("--max-message %s: %v", *maxMessage, err)
+			}
+			env[kernel.MaxMessageEnv] = *maxMessage
 		}
 		bin, err := os.Executable()
 		if err != nil {
@@ -132,6 +142,10 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		opts, err := kernel.OptionsFromEnv(kernel.Options{Worker: []string{bin, "kernel", "worker"}, Log: stderr})
 		if err != nil {
 			return usagef("%v", err)
+		}
+		// Sockets bound by coevo-kernel, which started this process.
+		if opts.Listeners, err = kernel.InheritedListeners(conn); err != nil {
+			fmt.Fprintf(stderr, "coevo kernel: %v: binding the ports here instead\n", err)
 		}
 		kernel.Version = version
 		err = kernel.New(conn, opts).Run(ctx)

@@ -44,6 +44,7 @@ func TestKernelInstall(t *testing.T) {
 	for _, bad := range [][]string{
 		{"--name", ""}, {"--name", "../x"}, {"--name", "a/b"},
 		{"--memory-limit", "lots"}, {"--memory-limit", "1MiB"}, {"--interrupt-grace", "-1s"},
+		{"--max-message", "100KiB"}, {"--max-message", "huge"},
 	} {
 		_, errs, st := coevo(append([]string{"kernel", "install", "--prefix", prefix}, bad...)...)
 		if st != 2 || !strings.Contains(errs, bad[0]) {
@@ -54,7 +55,7 @@ func TestKernelInstall(t *testing.T) {
 	if len(entries) != 0 {
 		t.Fatalf("refused installs left %v", entries)
 	}
-	out, errs, st := coevo("kernel", "install", "--prefix", prefix, "--name", "coevo-small", "--memory-limit", "4GiB", "--interrupt-grace", "5s")
+	out, errs, st := coevo("kernel", "install", "--prefix", prefix, "--name", "coevo-small", "--memory-limit", "4GiB", "--interrupt-grace", "5s", "--max-message", "1GiB")
 	if st != 0 {
 		t.Fatalf("status %d: %s", st, errs)
 	}
@@ -67,7 +68,7 @@ func TestKernelInstall(t *testing.T) {
 		Env  map[string]string
 	}
 	json.Unmarshal(b, &spec)
-	if spec.Env["COEVO_KERNEL_MEMORY_LIMIT"] != "4GiB" || spec.Env["COEVO_KERNEL_INTERRUPT_GRACE"] != "5s" || spec.Argv[1] != "kernel" || spec.Argv[2] != "run" {
+	if spec.Env["COEVO_KERNEL_MEMORY_LIMIT"] != "4GiB" || spec.Env["COEVO_KERNEL_INTERRUPT_GRACE"] != "5s" || spec.Env["COEVO_KERNEL_MAX_MESSAGE"] != "1GiB" || spec.Argv[1] != "kernel" || spec.Argv[2] != "run" {
 		t.Fatalf("%s", b)
 	}
 }

@@ -19,8 +19,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
 	"github.com/traefik/yaegi/extract"
-	"github.com/traefik/yaegi/interp"
 )
 
 // Import returns the bindings of the package at path, built as a plugin

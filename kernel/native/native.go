@@ -20,7 +20,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/traefik/yaegi/interp"
+	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
 
 	"github.com/coevolab/coevo/internal/atomicfile"
 )
@@ -89,11 +89,17 @@ func (b *Builder) hostInfo() (*host, error) {
 	return b.host, b.hostErr
 }
 
-// ready returns the host, with the session module made.
+// ready returns the host, with the session module made, and the module
+// and the cache checked: nobody else may write them (see checkSecure).
 func (b *Builder) ready() (*host, error) {
 	h, err := b.hostInfo()
 	if err != nil {
 		return nil, err
+	}
+	for _, dir := range []string{filepath.Join(b.cache, "plugins"), filepath.Join(b.cache, "index"), b.dir} {
+		if err := makeSecureDir(dir); err != nil {
+			return nil, err
+		}
 	}
 	if err := b.ensureModule(h); err != nil {
 		return nil, err
@@ -108,9 +114,6 @@ func (b *Builder) ensureModule(h *host) error {
 	gomod := filepath.Join(b.dir, "go.mod")
 	if _, err := os.Stat(gomod); err == nil {
 		return nil
-	}
-	if err := os.MkdirAll(b.dir, 0o755); err != nil {
-		return fmt.Errorf("the session's Go module: %w", err)
 	}
 	var m strings.Builder
 	fmt.Fprintf(&m, "// The Go module of a coevo kernel session: %%go get adds to it.\nmodule %s\n\ngo %s\n\nrequire (\n", sessionModule, strings.TrimPrefix(h.goVersion, "go"))
@@ -256,6 +259,11 @@ func (b *Builder) Get(ctx context.Context, modules []string, out io.Writer) erro
 		if path == h.main {
 			return fmt.Errorf("%s: the kernel's own module comes from the binary's source; it cannot be changed in a session", m)
 		}
+		// go get would downgrade the kernel's own module with it, and
+		// fail looking for its versions on the proxy: say what is wrong.
+		if hv, ok := h.deps[path]; ok && semverLess(v, hv) {
+			return fmt.Errorf("%s: older than %s, the version this kernel is built with; a session can add newer versions of the kernel's modules, not older ones (a plugin shares every package with the kernel). Use %s@%s or newer, or rebuild coevo with the older version", m, hv, path, hv)
+		}
 		if have[path] != v {
 			want = append(want, m)
 		}
@@ -272,7 +280,7 @@ func (b *Builder) Get(ctx context.Context, modules []string, out io.Writer) erro
 		os.WriteFile(sum, oldSum, 0o644)
 		var ge *goError
 		if errors.As(err, &ge) {
-			return fmt.Errorf("cannot get %s: %s", strings.Join(want, " "), goSaid(ge.msg))
+			return fmt.Errorf("cannot get %s: %s", strings.Join(want, " "), getSaid(ge.msg, h.main))
 		}
 		return fmt.Errorf("cannot get %s: %w", strings.Join(want, " "), err)
 	}
@@ -292,6 +300,99 @@ func (b *Builder) Get(ctx context.Context, modules []string, out io.Writer) erro
 		fmt.Fprintf(out, "note: this session now selects %s: packages that import these cannot be built in it\n", strings.Join(past, ", "))
 	}
 	return nil
+}
+
+// noVersion matches go get's words for a version the proxy or the
+// repository does not have: the proxy's answer for its .info file, or an
+// unknown revision.
+var noVersion = regexp.MustCompile(`(\S+)@(\S+): (?:reading \S+/@v/\S+\.info: (\d{3}[^;\n]*)|invalid version: unknown revision \S+)`)
+
+// ownModule matches go get's failure to list the kernel's own module's
+// versions, which it tries when a requested version would downgrade a
+// module the kernel requires.
+var ownModule = regexp.MustCompile(`module (\S+): reading \S+/@v/list: `)
+
+// getSaid is what a failed go get said, in the user's terms where it can
+// be: a version that does not exist, a change the kernel's module cannot
+// follow; else goSaid.
+func getSaid(msg, main string) string {
+	said := goSaid(msg)
+	if m := noVersion.FindStringSubmatch(msg); m != nil {
+		if m[3] == "" {
+			return fmt.Sprintf("%s has no version %s: its repository has no such revision (go said: %s)", m[1], m[2], said)
+		}
+		return fmt.Sprintf("%s@%s is not on the module proxy (%s): check the module's path and that the version exists (go said: %s)", m[1], m[2], strings.TrimSpace(m[3]), said)
+	}
+	if m := ownModule.FindStringSubmatch(msg); m != nil && m[1] == main {
+		return fmt.Sprintf("it needs older versions of modules that %s (this kernel) requires, and a session cannot change the kernel's own module; use newer versions (go said: %s)", main, said)
+	}
+	return said
+}
+
+// semverLess compares two module versions (vMAJOR.MINOR.PATCH, with a
+// pre-release such as a pseudo-version's, and a build suffix such as
+// +incompatible, ignored), as semantic versioning orders them.
+func semverLess(a, b string) bool {
+	parse := func(v string) (nums [3]string, pre string) {
+		v, _, _ = strings.Cut(strings.TrimPrefix(v, "v"), "+")
+		v, pre, _ = strings.Cut(v, "-")
+		f := strings.SplitN(v, ".", 3)
+		copy(nums[:], f)
+		return nums, pre
+	}
+	an, ap := parse(a)
+	bn, bp := parse(b)
+	for i := range an {
+		if c := cmpNumeric(an[i], bn[i]); c != 0 {
+			return c < 0
+		}
+	}
+	switch {
+	case ap == bp:
+		return false
+	case ap == "":
+		return false // a release is above its pre-releases
+	case bp == "":
+		return true
+	}
+	af, bf := strings.Split(ap, "."), strings.Split(bp, ".")
+	for i := 0; i < len(af) && i < len(bf); i++ {
+		an, bn := isNumeric(af[i]), isNumeric(bf[i])
+		switch {
+		case an && bn:
+			if c := cmpNumeric(af[i], bf[i]); c != 0 {
+				return c < 0
+			}
+		case an != bn:
+			return an // numeric identifiers sort first
+		case af[i] != bf[i]:
+			return af[i] < bf[i]
+		}
+	}
+	return len(af) < len(bf)
+}
+
+func isNumeric(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// cmpNumeric compares decimal strings without leading zeros by value.
+func cmpNumeric(a, b string) int {
+	if len(a) != len(b) {
+		if len(a) < len(b) {
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(a, b)
 }
 
 // goSaid is what a failed go command said, less its progress lines and
@@ -514,6 +615,11 @@ func (b *Builder) build(ctx context.Context, h *host, key string, bd build) erro
 		os.Remove(tmp)
 		return err
 	}
+	// go build honours the umask, which may let the group write it.
+	if err := os.Chmod(tmp, 0o700); err != nil {
+		os.Remove(tmp)
+		return err
+	}
 	return os.Rename(tmp, file)
 }
 
@@ -523,6 +629,9 @@ func (b *Builder) open(key, symbol string) (interp.Exports, error) {
 		return ex, nil
 	}
 	file := b.pluginFile(key)
+	if err := checkSecure(file); err != nil {
+		return nil, err
+	}
 	p, err := plugin.Open(file)
 	if err != nil {
 		return nil, b.openError(err)

@@ -207,3 +207,88 @@ func TestPruneUnused(t *testing.T) {
 		t.Error("a recent plugin was removed")
 	}
 }
+
+// As ssh refuses a key file others can write, the Builder refuses a cache
+// that another user or the group can write, or that another user owns,
+// with a message that says how to fix it; and a plugin file others can
+// write is not opened (its init would run).
+func TestInsecureCache(t *testing.T) {
+	b := newBuilder(t)
+	if _, err := b.ready(); err != nil {
+		t.Fatalf("a fresh cache under %s: %v", b.cache, err)
+	}
+	plugins := filepath.Join(b.cache, "plugins")
+	for mode, who := range map[os.FileMode]string{0o777: "other users can write it", 0o770: "its group can write it", 0o1777: "other users can write it"} {
+		os.Chmod(plugins, mode)
+		_, err := b.ready()
+		var ie *InsecureError
+		if !errors.As(err, &ie) || ie.Path != plugins || !strings.Contains(err.Error(), who) || !strings.Contains(err.Error(), "chmod go-w "+plugins) {
+			t.Errorf("plugins directory of mode %v: %v", mode, err)
+		}
+	}
+	os.Chmod(plugins, 0o755)
+	// The cache's parent too.
+	os.Chmod(b.cache, 0o777)
+	if _, err := b.ready(); err == nil || !strings.Contains(err.Error(), b.cache+" for compiled code") {
+		t.Errorf("a cache whose directory others can write: %v", err)
+	}
+	os.Chmod(b.cache, 0o700)
+	if _, err := b.ready(); err != nil {
+		t.Fatalf("after the fix: %v", err)
+	}
+	// A plugin file others can write, in a cache that is fine.
+	planted := b.pluginFile("planted")
+	os.WriteFile(planted, []byte("not even a plugin"), 0o666)
+	os.Chmod(planted, 0o666)
+	if _, err := b.open("planted", "Symbols"); err == nil || !strings.Contains(err.Error(), "other users can write it") {
+		t.Errorf("a plugin file of mode 0666: %v", err)
+	}
+	// Another user's directory (only root can make one).
+	if os.Getuid() == 0 {
+		os.Chmod(planted, 0o600)
+		os.Chown(plugins, 4242, 4242)
+		if _, err := b.ready(); err == nil || !strings.Contains(err.Error(), "owned by uid 4242, not by you") {
+			t.Errorf("a plugins directory owned by uid 4242: %v", err)
+		}
+	}
+}
+
+func TestSemverLess(t *testing.T) {
+	ordered := []string{"v0.0.0-20200101000000-abcdefabcdef", "v0.0.0", "v0.1.0", "v0.9.0", "v0.10.0", "v0.35.0",
+		"v1.0.0-alpha", "v1.0.0-alpha.1", "v1.0.0-alpha.beta", "v1.0.0-beta", "v1.0.0-beta.2", "v1.0.0-beta.11", "v1.0.0-rc.1", "v1.0.0", "v2.0.0+incompatible", "v10.0.0"}
+	for i, a := range ordered {
+		for j, b := range ordered {
+			if got := semverLess(a, b); got != (i < j) {
+				t.Errorf("semverLess(%s, %s) = %v", a, b, got)
+			}
+		}
+	}
+}
+
+// A downgrade of a module the kernel is built with is refused before go
+// runs (go get would try to downgrade coevo's own module and fail on the
+// proxy); go's own failures are reworded (the messages are go's, as go
+// 1.26 prints them against the module proxy).
+func TestGetVersionMessages(t *testing.T) {
+	b := newBuilder(t)
+	h, _ := b.hostInfo()
+	sys := h.deps["golang.org/x/sys"]
+	if sys == "" || !semverLess("v0.1.0", sys) {
+		t.Fatalf("golang.org/x/sys at %q in the binary", sys)
+	}
+	err := b.Get(context.Background(), []string{"golang.org/x/sys@v0.1.0"}, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "older than "+sys+", the version this kernel is built with") {
+		t.Fatalf("a downgrade: %v", err)
+	}
+	for msg, want := range map[string]string{
+		"go: golang.org/x/sys@v0.99.0: reading https://proxy.golang.org/golang.org/x/sys/@v/v0.99.0.info: 403 Forbidden\n\tserver response: This module version is not available.": "golang.org/x/sys@v0.99.0 is not on the module proxy (403 Forbidden)",
+		"go: example.com/nope@v1.0.0: reading https://proxy.golang.org/example.com/nope/@v/v1.0.0.info: 400 Bad Request":                                                           "example.com/nope@v1.0.0 is not on the module proxy (400 Bad Request)",
+		"go: github.com/x/y@v1.2.3: invalid version: unknown revision v1.2.3":                                                                                                      "github.com/x/y has no version v1.2.3",
+		"go: module github.com/coevolab/coevo: reading https://proxy.golang.org/github.com/coevolab/coevo/@v/list: 403 Forbidden":                                                  "a session cannot change the kernel's own module",
+		"go: something else": "something else",
+	} {
+		if got := getSaid(msg, "github.com/coevolab/coevo"); !strings.Contains(got, want) {
+			t.Errorf("%q: %q, want %q", msg, got, want)
+		}
+	}
+}

@@ -6,7 +6,7 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/traefik/yaegi/interp"
+	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
 )
 
 // hookPath is the import path of the package through which Call runs a

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
-	"github.com/traefik/yaegi/interp"
 )
 
 // Bindings of a compiled package, as kernel/symbols has them: a type

@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/traefik/yaegi/interp"
+	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
 )
 
 // Error is a failed cell: a syntax or compile error, a panic, an
@@ -347,7 +347,7 @@ func compiledFrames(stack []byte) []string {
 			continue
 		}
 		name := fn[:max(strings.LastIndex(fn, "("), 0)]
-		if strings.HasPrefix(name, "github.com/traefik/yaegi/") || strings.HasPrefix(name, "reflect.") {
+		if strings.HasPrefix(name, "github.com/traefik/yaegi/") || strings.HasPrefix(name, "github.com/coevolab/coevo/kernel/internal/yaegi/") || strings.HasPrefix(name, "reflect.") {
 			inPanic = false
 			continue
 		}

@@ -15,7 +15,7 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/traefik/yaegi/interp"
+	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
 )
 
 // Magic describes one of the IPython-like magics a cell may use: a line

@@ -31,7 +31,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/traefik/yaegi/interp"
+	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib/syscall"
 	"github.com/traefik/yaegi/stdlib/unrestricted"
 
@@ -594,14 +594,12 @@ func (s *Session) execute(ctx context.Context, prog *interp.Program) (reflect.Va
 	if ctx.Err() != nil {
 		return reflect.Value{}, &Error{Name: "interrupted", Message: "the cell was interrupted; earlier definitions are kept"}
 	}
-	id := runID(s.in)
 	v, err := s.in.ExecuteWithContext(ctx, prog)
 	if err == nil {
 		return v, nil
 	}
 	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		waitStopped()
-		rearm(s.in, id) // func values made before the interrupt run again
 		return v, &Error{Name: "interrupted", Message: "the cell was interrupted; earlier definitions are kept"}
 	}
 	var p interp.Panic

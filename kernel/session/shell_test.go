@@ -227,7 +227,7 @@ func TestTimeShell(t *testing.T) {
 }
 
 // Function values made before an interrupt run after it: func literals
-// in variables, closures a function returned (yaegi alone makes them
+// in variables, closures a function returned (yaegi as released made them
 // return zero values without running).
 func TestClosuresAfterInterrupt(t *testing.T) {
 	s, _, _ := shellSession(t)

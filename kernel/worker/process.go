@@ -69,6 +69,12 @@ type Death struct {
 	Report string
 	// Killed is true when the kernel killed it (interrupt, memory, stop).
 	Killed bool
+	// Cell is the cell that started the goroutine whose crash ended the
+	// worker ("In[2]"), from its CellLabel in the crash report; "" if the
+	// report names none (os.Exit, a kill, a goroutine of the worker's own);
+	// CellID is that request's Request.ID.
+	Cell   string
+	CellID int
 }
 
 // Start starts a worker.
@@ -96,7 +102,7 @@ func Start(opts Options) (*Process, error) {
 		return nil, err
 	}
 	cmd := exec.Command(opts.Command[0], opts.Command[1:]...)
-	cmd.Env = append(append(os.Environ(), opts.Env...), workerEnv+"=1")
+	cmd.Env = append(append(os.Environ(), opts.Env...), workerEnv+"=1", godebug(append(os.Environ(), opts.Env...)))
 	if opts.MemoryLimit > 0 {
 		cmd.Env = append(cmd.Env, fmt.Sprintf("%s=%d", memoryEnv, opts.MemoryLimit))
 	}
@@ -146,6 +152,21 @@ func Start(opts Options) (*Process, error) {
 		close(p.done)
 	}()
 	return p, nil
+}
+
+// godebug is the worker's GODEBUG: the environment's, with goroutine
+// labels printed in crash reports (Death.Cell reads them).
+func godebug(env []string) string {
+	v := ""
+	for _, e := range env {
+		if x, ok := strings.CutPrefix(e, "GODEBUG="); ok {
+			v = x
+		}
+	}
+	if v != "" {
+		v += ","
+	}
+	return "GODEBUG=" + v + "tracebacklabels=1"
 }
 
 // PID is the worker's process id.
@@ -354,6 +375,7 @@ func (p *Process) watchMemory() {
 func (p *Process) classify(waitErr error) Death {
 	report := p.crash.report()
 	d := Death{Report: report}
+	d.Cell, d.CellID = crashedCell(report)
 	if p.reason != "" {
 		d.Cause, d.Killed = p.reason, true
 		return d
@@ -400,6 +422,42 @@ func (p *Process) classify(waitErr error) Death {
 }
 
 var stackLimit = regexp.MustCompile(`stack exceeds (\d+)-byte limit`)
+
+// crashedCell is the cell and the request ID named by the labels of the
+// first goroutine header of a crash report (the goroutine that crashed):
+//
+//	goroutine 18 [running labels:{"coevo-cell": "In[2]", "coevo-cell-id": "5"}]:
+//
+// (with gp=, m= and mp= before the bracket in a fatal error's report).
+func crashedCell(report string) (cell string, id int) {
+	i := strings.Index(report, "\ngoroutine ")
+	if i < 0 {
+		return "", 0
+	}
+	header, _, _ := strings.Cut(report[i+1:], "\n")
+	_, labels, ok := strings.Cut(header, " labels:{")
+	if !ok || !strings.HasPrefix(header, "goroutine ") {
+		return "", 0
+	}
+	for _, m := range labelPair.FindAllStringSubmatch(labels, -1) {
+		k, err1 := strconv.Unquote(m[1])
+		v, err2 := strconv.Unquote(m[2])
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		switch k {
+		case CellLabel:
+			cell = v
+		case CellIDLabel:
+			id, _ = strconv.Atoi(v)
+		}
+	}
+	return cell, id
+}
+
+// labelPair is a "key": "value" pair of a goroutine header's labels, as
+// the runtime quotes them.
+var labelPair = regexp.MustCompile(`("(?:[^"\\]|\\.)*"): ("(?:[^"\\]|\\.)*")`)
 
 // FormatBytes writes n bytes in B, KiB, MiB or GiB.
 func FormatBytes(n int64) string {

@@ -30,8 +30,11 @@ import (
 type Request struct {
 	Op   string `json:"op"`
 	Code string `json:"code,omitempty"`
-	// Cell names the cell in errors ("In[3]").
+	// Cell names the cell in errors ("In[3]"); ID, if not 0, tells it
+	// apart from others of the same name (silent ones): the goroutines the
+	// cell starts carry both (CellLabel, CellIDLabel).
 	Cell string `json:"cell,omitempty"`
+	ID   int    `json:"id,omitempty"`
 	// Pos is a byte offset in Code, for complete and inspect.
 	Pos        int  `json:"pos,omitempty"`
 	Silent     bool `json:"silent,omitempty"`
@@ -105,6 +108,16 @@ type Error struct {
 	Value     string   `json:"evalue"`
 	Traceback []string `json:"traceback"`
 }
+
+// CellLabel is the goroutine label (runtime/pprof) under which the worker
+// runs a cell, its value the cell's name ("In[3]"). Goroutines inherit
+// their creator's labels, and the worker runs with GODEBUG
+// tracebacklabels=1, so the header of a crashed goroutine in a crash
+// report names the cell that started it, however long ago.
+const CellLabel = "coevo-cell"
+
+// CellIDLabel is the goroutine label of the request's ID.
+const CellIDLabel = "coevo-cell-id"
 
 // sentinel is written by the worker to its descriptors 1 and 2 before each
 // reply; the kernel forwards a cell's reply only after it has read past

@@ -10,12 +10,13 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"strconv"
 	"sync"
 	"syscall"
 	"time"
 
-	"github.com/traefik/yaegi/interp"
+	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
 
 	"github.com/coevolab/coevo/kernel/display"
 	"github.com/coevolab/coevo/kernel/native"
@@ -220,6 +221,12 @@ func (s *server) execute(q Request) *Reply {
 	s.attachComm(quiet, q.MsgID)
 	defer s.attachComm(false, "")
 
+	// The cell runs under a goroutine label naming it, which every
+	// goroutine it starts inherits (and theirs, in turn): a crash report
+	// then says which cell started the goroutine that crashed the worker
+	// (see CellLabel).
+	pprof.SetGoroutineLabels(pprof.WithLabels(context.Background(), pprof.Labels(CellLabel, q.Cell, CellIDLabel, strconv.Itoa(q.ID))))
+	defer pprof.SetGoroutineLabels(context.Background())
 	before := runtime.NumGoroutine()
 	res, err := s.sess.Run(ctx, session.Cell{Code: q.Code, Name: q.Cell, Replay: q.Replay})
 	left := runtime.NumGoroutine() > before

@@ -124,6 +124,10 @@ func TestDeaths(t *testing.T) {
 		if !strings.HasPrefix(d.Cause, c.want) || strings.Contains(d.Cause, "\n") {
 			t.Errorf("%q: cause %q, want %q...", c.code, d.Cause, c.want)
 		}
+		// A crash report names the cell; os.Exit and a signal write none.
+		if crashed := strings.Contains(c.want, "panicked") || strings.Contains(c.want, "fatal"); crashed != (d.Cell == "In[1]") {
+			t.Errorf("%q: cell %q", c.code, d.Cell)
+		}
 	}
 }
 
@@ -195,6 +199,62 @@ func TestFormatBytes(t *testing.T) {
 	for n, want := range map[int64]string{512: "512 B", 3 << 10: "3 KiB", 200 << 20: "200 MiB", 12 << 30: "12 GiB", 3 << 29: "1.5 GiB"} {
 		if got := FormatBytes(n); got != want {
 			t.Errorf("FormatBytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// A goroutine's crash names the cell that started it, through goroutines
+// it started in turn, after later cells ran. (TestDeaths checks a stack
+// overflow's report, whose goroutine header is written differently.)
+func TestDeathNamesTheCell(t *testing.T) {
+	p, r := start(t, 0)
+	id := 0
+	run := func(name, code string) {
+		t.Helper()
+		id++
+		if err := p.Send(Request{Op: "execute", Code: code, Cell: name, ID: 10 * id}); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case rep := <-r.replies:
+			if rep.Status != "ok" {
+				t.Fatalf("%s: %+v", name, rep.Error)
+			}
+		case <-p.Done():
+			t.Fatalf("%s: the worker died: %+v", name, p.Death())
+		}
+	}
+	run("In[1]", "import \"time\"\nready := make(chan bool)")
+	// In[2]'s goroutine starts another, which panics once In[4] has run.
+	run("In[2]", "go func() { go func() { <-ready; panic(\"late\") }() }()")
+	run("In[3]", "go func() { for { time.Sleep(10 * time.Millisecond) } }()")
+	// The panic may beat In[4]'s reply.
+	p.Send(Request{Op: "execute", Code: "close(ready)", Cell: "In[4]"})
+	select {
+	case <-p.Done():
+	case <-time.After(time.Minute):
+		t.Fatal("the worker did not die")
+	}
+	if d := p.Death(); d.Cell != "In[2]" || d.CellID != 20 || !strings.HasPrefix(d.Cause, "a goroutine panicked: late") {
+		t.Fatalf("cell %q (%d), cause %q", d.Cell, d.CellID, d.Cause)
+	}
+
+}
+
+func TestCrashedCell(t *testing.T) {
+	type want struct {
+		cell string
+		id   int
+	}
+	for report, w := range map[string]want{
+		"panic: x\n\ngoroutine 18 [running labels:{\"coevo-cell\": \"In[2]\", \"coevo-cell-id\": \"5\"}]:\nmain.f()\n":                                                                      {"In[2]", 5},
+		"panic: x\n\ngoroutine 18 [running labels:{\"a\": \"b\\\"\", \"coevo-cell\": \"In[12]\"}]:\n":                                                                                       {"In[12]", 0},
+		"panic: x\n\ngoroutine 18 [running]:\n\ngoroutine 3 [chan receive labels:{\"coevo-cell\": \"In[1]\"}]:\n":                                                                           {"", 0},
+		"fatal error: stack overflow\n\nruntime stack:\nx\n\ngoroutine 7 gp=0x9b0553052c0 m=3 mp=0x9b05529f008 [running labels:{\"coevo-cell\": \"silent\", \"coevo-cell-id\": \"12\"}]:\n": {"silent", 12},
+		"panic: x\n": {"", 0},
+	} {
+		if cell, id := crashedCell(report); cell != w.cell || id != w.id {
+			t.Errorf("%q: %q %d, want %q %d", report, cell, id, w.cell, w.id)
 		}
 	}
 }
