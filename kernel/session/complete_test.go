@@ -95,6 +95,51 @@ pts := []point{p}`)
 	completes(t, s, "fmtx.Su", "Sum")
 }
 
+// Generic types of cells (whose values the interpreter holds as
+// instances, unnamed structs), their methods' and generic functions'
+// results, aliases of instances, and the variables of a range loop the
+// cursor is inside.
+func TestCompleteGenericsAndLoops(t *testing.T) {
+	s, err := New(fakePkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, code := range []string{`import "example.com/evo"
+run, _ := evo.Evolve(3)
+runs := []*evo.Run{run}
+byName := map[string]*evo.Run{"a": run}`, `type Pair[T any] struct {
+	First, Second T
+}
+
+func (p Pair[T]) Swap() Pair[T] { return Pair[T]{p.Second, p.First} }
+func pairOf[T any](a, b T) Pair[T] { return Pair[T]{a, b} }
+pi := pairOf(1, 2)
+type words = Pair[string]
+var ws words
+// bt is a variable named like a package, inside a loop of a cell that ran.
+total := 0
+for _, bt := range runs {
+	total += bt.Generations
+}`} {
+		if _, err := s.Run(context.Background(), Cell{Code: code, Name: fmt.Sprintf("In[%d]", i+1)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	completes(t, s, "pi.", "First", "Second", "Swap")
+	completes(t, s, "pi.Swap().F", "First")
+	completes(t, s, "pairOf(\"a\", \"b\").S", "Second", "Swap")
+	completes(t, s, "ws.Sw", "Swap")
+	completes(t, s, "for _, r := range runs {\n\tr.G", "Generations")
+	completes(t, s, "for i, r := range runs {\n\tfmt.Println(i)\n\tr.Archive.L", "Len")
+	completes(t, s, "for name, r := range byName {\n\tname.")
+	completes(t, s, "for name, r := range byName {\n\tr.B", "Best")
+	// A loop variable of a cell that ran is no session variable.
+	completes(t, s, "evo.Ev", "Evolve")
+	if got, found := s.Inspect("pi", 2); !found || !strings.Contains(got, "Pair") {
+		t.Errorf("inspect pi: %v %q, want its type Pair", found, got)
+	}
+}
+
 // Inside an import's quotes, import paths: the standard library's, the
 // bound packages'.
 func TestCompleteImports(t *testing.T) {

@@ -40,11 +40,14 @@ func (s *Session) newTyper(before string) *typer {
 	if len(lines) > 0 {
 		lines = lines[:len(lines)-1]
 	}
-	loc := &srcIndex{types: map[string]*srcDecl{}, methods: map[string][]*srcFunc{}, funcs: map[string]*srcFunc{}, vars: t.locals}
+	loc := &srcIndex{types: map[string]*srcDecl{}, methods: map[string][]*srcFunc{}, funcs: map[string]*srcFunc{}, vars: t.locals, loops: true}
 	for _, l := range lines {
 		l = strings.TrimSpace(l)
 		if strings.HasPrefix(l, "type ") || strings.HasPrefix(l, "func ") {
 			continue
+		}
+		if strings.HasPrefix(l, "for ") && strings.HasSuffix(l, "{") {
+			l += "}" // a range loop's variables, inside its body
 		}
 		loc.addGroup("", stmt, l)
 	}
@@ -113,6 +116,11 @@ func (t *typer) typeExpr(e ast.Expr) vtype {
 		}
 		return x // a pointer to a cell's type has its members
 	case *ast.ParenExpr:
+		return t.typeExpr(e.X)
+	case *ast.IndexExpr:
+		// An instance of a cell's generic type has its members.
+		return t.typeExpr(e.X)
+	case *ast.IndexListExpr:
 		return t.typeExpr(e.X)
 	case *ast.ArrayType:
 		el := t.typeExpr(e.Elt)
@@ -277,10 +285,55 @@ func (t *typer) varType(v *srcVar) vtype {
 	if v.val == nil {
 		return vtype{}
 	}
+	if v.rng > 0 {
+		return t.ranged(t.expr(v.val), v.rng == 1)
+	}
 	if call, ok := v.val.(*ast.CallExpr); ok && v.k > 0 {
 		return t.result(t.expr(call.Fun), v.k, call)
 	}
 	return t.expr(v.val)
+}
+
+// ranged types the key (or value) of a range over a value of type x.
+func (t *typer) ranged(x vtype, key bool) vtype {
+	switch {
+	case x.elem != nil:
+		if key {
+			return vtype{} // a slice's index, or a map's key: not known here
+		}
+		el := *x.elem
+		el.isTyp = false
+		return el
+	case x.rt != nil:
+		rt := x.rt
+		if rt.Kind() == reflect.Pointer && rt.Elem().Kind() == reflect.Array {
+			rt = rt.Elem()
+		}
+		switch rt.Kind() {
+		case reflect.Slice, reflect.Array, reflect.String:
+			if key {
+				return vtype{rt: basic["int"]}
+			}
+			if rt.Kind() == reflect.String {
+				return vtype{rt: basic["rune"]}
+			}
+			return vtype{rt: rt.Elem()}
+		case reflect.Map:
+			if key {
+				return vtype{rt: rt.Key()}
+			}
+			return vtype{rt: rt.Elem()}
+		case reflect.Chan:
+			if key {
+				return vtype{rt: rt.Elem()}
+			}
+		case reflect.Int, reflect.Int64, reflect.Int32:
+			if key {
+				return vtype{rt: rt}
+			}
+		}
+	}
+	return vtype{}
 }
 
 // call types a call: a conversion, a builtin, or the first result of a
@@ -489,10 +542,11 @@ func (t *typer) cellMembers(name string) []member {
 			}
 		}
 	default:
-		// A type defined over another: its fields, not its methods.
+		// A type defined over another: its fields, not its methods; an
+		// alias: all its members.
 		u := t.typeExpr(d.spec.Type)
 		for _, m := range t.members(u) {
-			if m.kind == "field" {
+			if m.kind == "field" || d.spec.Assign.IsValid() {
 				add(m)
 			}
 		}

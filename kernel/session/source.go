@@ -21,6 +21,9 @@ type srcIndex struct {
 	methods map[string][]*srcFunc // receiver's base type -> its methods
 	funcs   map[string]*srcFunc
 	vars    map[string]*srcVar
+	// loops: the variables of range loops count (in the cell being
+	// typed, whose open loop the cursor is in; not in cells that ran).
+	loops bool
 }
 
 // srcDecl is a type declaration of a cell.
@@ -45,6 +48,8 @@ type srcVar struct {
 	typ ast.Expr
 	val ast.Expr
 	k   int
+	// rng is 1 or 2 for the key or value of a range over val.
+	rng int
 }
 
 // cellNumber orders cells "In[N]" by N; other names ("cell", replays of
@@ -187,6 +192,14 @@ func (ix *srcIndex) addGroup(cell string, kind itemKind, src string) {
 			case *ast.AssignStmt:
 				if st.Tok == token.DEFINE {
 					ix.assign(st)
+				}
+			case *ast.RangeStmt:
+				if ix.loops && st.Tok == token.DEFINE {
+					for i, e := range []ast.Expr{st.Key, st.Value} {
+						if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
+							ix.vars[id.Name] = &srcVar{val: st.X, rng: i + 1}
+						}
+					}
 				}
 			case *ast.DeclStmt:
 				if d, ok := st.Decl.(*ast.GenDecl); ok {
