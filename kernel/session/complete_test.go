@@ -135,8 +135,11 @@ for _, bt := range runs {
 	completes(t, s, "for name, r := range byName {\n\tr.B", "Best")
 	// A loop variable of a cell that ran is no session variable.
 	completes(t, s, "evo.Ev", "Evolve")
-	if got, found := s.Inspect("pi", 2); !found || !strings.Contains(got, "Pair") {
-		t.Errorf("inspect pi: %v %q, want its type Pair", found, got)
+	if got, found := s.Inspect("pi", 2); !found || !strings.HasPrefix(got, "pi: Pair[int] = ") {
+		t.Errorf("inspect pi: %v %q, want its type Pair[int]", found, got)
+	}
+	if got, found := s.Inspect("runs", 4); !found || !strings.HasPrefix(got, "runs: []*evo.Run = ") {
+		t.Errorf("inspect runs: %v %q, want its type []*evo.Run", found, got)
 	}
 }
 

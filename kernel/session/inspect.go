@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/types"
 	"os/exec"
 	"reflect"
 	"strings"
 	"time"
 
 	"github.com/coevolab/coevo/kernel/docs"
+	"github.com/coevolab/coevo/kernel/lower"
 )
 
 // Inspect describes what is around byte offset pos of code, as Jupyter's
@@ -97,6 +99,9 @@ func (t *typer) inspectName(name string) (string, bool) {
 		return "", false
 	}
 	typ := typeName(v)
+	if gt := t.s.modelType(name); gt != "" {
+		typ = gt // an instance of a generic type, say: Pair[int]
+	}
 	var b strings.Builder
 	switch {
 	case global && g.IsValid() && typ == "":
@@ -112,6 +117,29 @@ func (t *typer) inspectName(name string) (string, bool) {
 		b.WriteString("\n\n" + doc)
 	}
 	return b.String(), true
+}
+
+// modelType is the type of a session variable as the cells' type
+// checker has it ("Pair[int]", "*bt.Ratings"), or "" if it has none or
+// one that names what the lowering made.
+func (s *Session) modelType(name string) string {
+	if s.model == nil {
+		return ""
+	}
+	v, ok := s.model.Lookup(name).(*types.Var)
+	if !ok {
+		return ""
+	}
+	text := types.TypeString(v.Type(), func(p *types.Package) string {
+		if p.Path() == "main" {
+			return ""
+		}
+		return p.Name()
+	})
+	if strings.Contains(text, lower.Prefix) {
+		return ""
+	}
+	return text
 }
 
 // typeName says what a typed expression's type is called.
