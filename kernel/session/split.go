@@ -26,7 +26,7 @@ const (
 	decl      = cells.Decl      // func, method or type declaration
 	imprt     = cells.Import    // import
 	vardecl   = cells.VarDecl   // var or const: a declaration and a statement
-	magic     = cells.Magic     // a line magic: "%name args" on a line of its own
+	magic     = cells.Magic     // a line magic: "%name args" (or a shell line, "!cmd") on a line of its own
 	cellMagic = cells.CellMagic // "%%name args" on the first line: applies to the rest of the cell
 )
 
@@ -63,6 +63,13 @@ func (e *scanError) Error() string { return e.msg }
 func firstOnLine(s string, i int) bool { return cells.FirstOnLine(s, i) }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func skipBlank(s string, i int) int {
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	return i
+}
 
 // lineEnd is the offset of the end of the line holding offset i.
 func lineEnd(s string, i int) int { return cells.LineEnd(s, i) }
