@@ -40,6 +40,8 @@ from jupyter_client.kernelspec import KernelSpecManager
 d = KernelSpecManager().find_kernel_specs().get("coevo")
 argv = d and json.load(open(os.path.join(d, "kernel.json")))["argv"]
 old = argv and (argv[argv.index("--coevo") + 1] if "--coevo" in argv else argv[0])
+if old and os.path.basename(old) == "coevo-kernel":
+    old = os.path.join(os.path.dirname(old), "coevo")
 if old and os.path.realpath(old) != os.path.realpath(sys.argv[1]):
     print("make run: the Jupyter kernel \"coevo\" in %s runs %s; it is replaced by one that runs %s" % (d, old, sys.argv[1]))
 endef
