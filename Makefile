@@ -11,7 +11,9 @@ JUPYTER_DEBS := jupyter-nbconvert python3-nbclient jupyter-client python3-nbform
 	python3-jupyter-kernel-test python3-ipykernel jupyter-console
 R_DEBS  := r-base-core r-cran-bradleyterry2
 SLURM_DEBS := slurm-wlm munge
-BROWSER_DEBS := jupyter-notebook chromium
+# The classic Notebook's widget manager (jupyter-js-widgets 2.1, with the
+# ipywidgets 6 it was made for) draws the kernel's widgets.
+BROWSER_DEBS := jupyter-notebook chromium python3-ipywidgets jupyter-nbextension-jupyter-js-widgets
 # A kernelspec for the tests, installed inside the build tree.
 TEST_JUPYTER := $(CURDIR)/build/jupyter
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
@@ -60,11 +62,12 @@ test: test-deps
 
 kernel-test: build
 	$(BIN) kernel install --prefix $(TEST_JUPYTER)
-	JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter $(PY) -m unittest -v tests/kernel/test_coevo_kernel.py
+	JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter $(PY) -m unittest -v tests/kernel/test_coevo_kernel.py tests/kernel/test_widgets.py
 	@mkdir -p build/notebooks
 	JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter $(PY) -m nbconvert --to notebook --execute \
 		--ExecutePreprocessor.timeout=600 --ExecutePreprocessor.kernel_name=coevo \
 		--output-dir build/notebooks notebooks/*.ipynb
+	$(PY) tests/kernel/test_widgets.py build/notebooks/03-ratings.ipynb build/notebooks/04-coevolution-othello.ipynb
 	@# Every figure must show in a plain HTML export (nbconvert 6.5 exports
 	@# inline SVG blank): tests/figures compares the export with the notebooks.
 	$(PY) -m nbconvert --to html --output-dir build/html build/notebooks/*.ipynb
@@ -104,7 +107,8 @@ browser-test: build browser-deps
 		$(GO) test -count=1 -v -timeout 60m ./tests/browser/
 
 browser-deps:
-	@if ! $(PY) -c 'import notebook' >/dev/null 2>&1 || ! test -x /usr/bin/chromium; then \
+	@if ! $(PY) -c 'import notebook' >/dev/null 2>&1 || ! test -x /usr/bin/chromium || \
+		! test -f /usr/share/jupyter/nbextensions/jupyter-js-widgets/extension.js; then \
 		$(MAKE) --no-print-directory apt DEBS="$(BROWSER_DEBS)"; fi
 
 jupyter-deps:
@@ -152,6 +156,7 @@ fuzz:
 	cd stats/bt && $(GO) test -run XXX -fuzz FuzzReadGames -fuzztime 60s .
 	cd internal/csvdata && $(GO) test -run XXX -fuzz FuzzScanner -fuzztime 60s .
 	cd kernel/session && $(GO) test -run XXX -fuzz FuzzSplit -fuzztime 60s .
+	cd kernel/session && $(GO) test -run XXX -fuzz FuzzCompleteInspect -fuzztime 60s .
 	cd kernel && $(GO) test -run XXX -fuzz FuzzParseConnection -fuzztime 60s .
 	cd kernel/zmtp && $(GO) test -run XXX -fuzz FuzzReader -fuzztime 60s .
 	cd kernel/zmtp && $(GO) test -run XXX -fuzz FuzzMetadata -fuzztime 60s .

@@ -9,7 +9,7 @@
 // process starts in a few milliseconds and a few MB.
 //
 // The kernel process speaks the Jupyter messaging protocol 5.3 over five
-// ZeroMQ sockets (go-zeromq/zmq4, pure Go) named by a connection file:
+// ZeroMQ sockets (ZMTP 3.1, package zmtp) named by a connection file:
 // shell and control (ROUTER), iopub (PUB), stdin (ROUTER) and heartbeat
 // (REP). Every message is signed with HMAC-SHA256 and verified on receipt;
 // a message with a bad signature, or with a signature already seen (a
@@ -25,4 +25,10 @@
 // kernelspec says interrupt_mode "message"): they cancel the running
 // cell's context, and if the cell is still running after a grace period
 // (2 s), its worker is killed and the session restored.
+//
+// Comm messages (comm_open, comm_msg, comm_close) from the front end go to
+// the worker as requests, where package comm delivers them (Jupyter
+// widgets, package widget, answer them); the kernel records the comms
+// open, for comm_info_request, and the state the front end set on them,
+// which it gives a restored worker after the cells.
 package kernel

@@ -50,6 +50,7 @@ type Kernel struct {
 	lastID  int // of execute requests, to tell cells apart (worker.Request.ID)
 	history []historyEntry
 	cells   []cellRecord // completed cells, replayed to restore a session
+	comms   comms        // comms open with the front end
 
 	done     chan struct{}
 	shutdown sync.Once
@@ -61,6 +62,7 @@ type Kernel struct {
 type cellRecord struct {
 	id         int // its worker.Request.ID, kept on replay
 	name, code string
+	msgID      string // of its execute_request: the ids of the comms it opens derive from it
 	noReplay   bool
 	goroutines bool // it left goroutines running
 }
@@ -347,15 +349,9 @@ func (k *Kernel) handle(sock *zmtp.Socket, msg *wire.Message) {
 		k.histMu.Unlock()
 		k.reply(sock, msg, reply, map[string]any{"status": "ok", "history": h})
 	case "comm_info_request":
-		k.reply(sock, msg, reply, map[string]any{"status": "ok", "comms": map[string]any{}})
-	case "comm_open":
-		// No comm targets: close the comm politely.
-		var c struct {
-			CommID string `json:"comm_id"`
-		}
-		json.Unmarshal(msg.Content, &c)
-		k.publish(msg, "comm_close", map[string]any{"comm_id": c.CommID, "data": map[string]any{}})
-	case "comm_msg", "comm_close":
+		k.commInfo(sock, msg)
+	case "comm_open", "comm_msg", "comm_close":
+		k.commRequest(msg)
 	case "interrupt_request":
 		k.sup.interrupt()
 		k.reply(sock, msg, reply, map[string]any{"status": "ok"})
@@ -423,7 +419,7 @@ func (k *Kernel) execute(sock *zmtp.Socket, msg *wire.Message) {
 	}
 	sink := &cellSink{k: k, parent: msg, quiet: req.Silent, done: make(chan struct{})}
 	rep, death, note := k.sup.execute(worker.Request{Op: "execute", Code: req.Code, Cell: name, ID: id, Silent: req.Silent,
-		AllowStdin: req.AllowStdin, UserExpressions: req.UserExpressions}, sink)
+		AllowStdin: req.AllowStdin, UserExpressions: req.UserExpressions, MsgID: msg.Header.MsgID}, sink)
 	close(sink.done)
 
 	output := ""
@@ -447,6 +443,9 @@ func (k *Kernel) execute(sock *zmtp.Socket, msg *wire.Message) {
 		if rep.UserExpressions != nil {
 			content["user_expressions"] = rep.UserExpressions
 		}
+		if len(rep.Payload) > 0 && !req.Silent {
+			content["payload"] = rep.Payload
+		}
 	}
 	if fail != nil {
 		if !req.Silent {
@@ -466,10 +465,10 @@ func (k *Kernel) execute(sock *zmtp.Socket, msg *wire.Message) {
 		k.cells = nil
 	}
 	if fail == nil {
-		k.cells = append(k.cells, cellRecord{id: id, name: name, code: req.Code, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
+		k.cells = append(k.cells, cellRecord{id: id, name: name, code: req.Code, msgID: msg.Header.MsgID, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
 	} else if death == nil && rep != nil && rep.Done != "" {
 		// What the cell declared before it failed is the session's too.
-		k.cells = append(k.cells, cellRecord{id: id, name: name, code: rep.Done, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
+		k.cells = append(k.cells, cellRecord{id: id, name: name, code: rep.Done, msgID: msg.Header.MsgID, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
 	}
 	k.histMu.Unlock()
 	k.reply(sock, msg, "execute_reply", content)
@@ -572,6 +571,10 @@ func (c *cellSink) event(e worker.Event, st *procState) {
 		c.k.publish(c.parent, typ, map[string]any{"data": data, "metadata": md, "transient": map[string]any{"display_id": e.DisplayID}})
 	case "clear":
 		c.k.publish(c.parent, "clear_output", map[string]any{"wait": e.Wait})
+	case "comm":
+		if e.Comm != nil {
+			c.k.publishComm(c.parent, *e.Comm)
+		}
 	case "input":
 		go func() {
 			value, err := c.k.requestInput(c.parent, e.Prompt, e.Password, c.done)

@@ -298,7 +298,7 @@ func (s *supervisor) restoreLocked() string {
 				stoppedAt = c.name
 				break
 			}
-			rep, d := s.callLocked(s.current(), worker.Request{Op: "execute", Code: c.code, Cell: c.name, ID: c.id, Replay: true, Silent: true}, &cellSink{quiet: true})
+			rep, d := s.callLocked(s.current(), worker.Request{Op: "execute", Code: c.code, Cell: c.name, ID: c.id, MsgID: c.msgID, Replay: true, Silent: true}, &cellSink{quiet: true})
 			if d != nil {
 				if s.wasAborted() {
 					stoppedAt = c.name
@@ -351,6 +351,7 @@ func (s *supervisor) restoreLocked() string {
 			break
 		}
 	}
+	commNote := s.replayCommsLocked(emptied)
 	var b strings.Builder
 	el := time.Since(t0).Seconds()
 	switch {
@@ -372,6 +373,7 @@ func (s *supervisor) restoreLocked() string {
 	if len(failed) > 0 {
 		fmt.Fprintf(&b, " Failed on replay: %s.", strings.Join(failed, "; "))
 	}
+	b.WriteString(commNote)
 	s.k.log.Printf("restore: %s", b.String())
 	return b.String()
 }

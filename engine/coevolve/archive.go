@@ -13,6 +13,7 @@ import (
 
 	"github.com/coevolab/coevo/engine/othello"
 	"github.com/coevolab/coevo/internal/csvdata"
+	"github.com/coevolab/coevo/internal/frame"
 )
 
 // A Member is a player kept by a run: a member of a permanent archive
@@ -182,7 +183,8 @@ func ParseArchive(r io.Reader, name string) (*Archive, error) {
 	return a, nil
 }
 
-// DataFrame returns one row per member: name, generation, games, fitness.
+// DataFrame returns one row per member: name, generation, games, fitness
+// (to 4 significant digits).
 func (a *Archive) DataFrame() dataframe.DataFrame {
 	var gen []int
 	var games, fit []float64
@@ -190,5 +192,5 @@ func (a *Archive) DataFrame() dataframe.DataFrame {
 		gen, games, fit = append(gen, m.Generation), append(games, float64(m.Games)), append(fit, m.Fitness)
 	}
 	return dataframe.New(series.New(a.Names(), series.String, "name"), series.New(gen, series.Int, "generation"),
-		series.New(games, series.Float, "games"), series.New(fit, series.Float, "fitness"))
+		frame.Number("games", games), frame.Sig("fitness", fit, 4))
 }

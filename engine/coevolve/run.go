@@ -12,6 +12,7 @@ import (
 	"github.com/go-gota/gota/series"
 
 	"github.com/coevolab/coevo/engine/othello"
+	"github.com/coevolab/coevo/internal/frame"
 )
 
 // A Run is an evolutionary run: its settings, what happened in each
@@ -65,7 +66,8 @@ func (r *Run) Archive() []Member {
 }
 
 // HistoryFrame returns the history as a DataFrame: generation, games,
-// best, mean, archive, admitted, spread, norm.
+// best, mean (fitness), archive, admitted, spread, norm (to 4
+// significant digits).
 func (r *Run) HistoryFrame() dataframe.DataFrame {
 	var gen, arch []int
 	var games, best, mean, spread, norm []float64
@@ -75,10 +77,10 @@ func (r *Run) HistoryFrame() dataframe.DataFrame {
 		arch, adm = append(arch, h.Archive), append(adm, h.Admitted)
 		spread, norm = append(spread, h.Spread), append(norm, h.Norm)
 	}
-	return dataframe.New(series.New(gen, series.Int, "generation"), series.New(games, series.Float, "games"),
-		series.New(best, series.Float, "best"), series.New(mean, series.Float, "mean"),
+	return dataframe.New(series.New(gen, series.Int, "generation"), frame.Number("games", games),
+		frame.Sig("best", best, 4), frame.Sig("mean", mean, 4),
 		series.New(arch, series.Int, "archive"), series.New(adm, series.Bool, "admitted"),
-		series.New(spread, series.Float, "spread"), series.New(norm, series.Float, "norm"))
+		frame.Sig("spread", spread, 4), frame.Sig("norm", norm, 4))
 }
 
 // String summarises the run.

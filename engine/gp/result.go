@@ -5,10 +5,12 @@ import (
 	"math"
 	"time"
 
-	"github.com/coevolab/coevo/stats/plot"
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	gplot "gonum.org/v1/plot"
+
+	"github.com/coevolab/coevo/internal/frame"
+	"github.com/coevolab/coevo/stats/plot"
 )
 
 // Generation summarizes one generation of a run.
@@ -107,9 +109,9 @@ func (r *Result) DataFrame() dataframe.DataFrame {
 		series.New(berr, series.Int, "best_error"),
 		series.New(blen, series.Int, "best_length"),
 		series.New(bdep, series.Int, "best_depth"),
-		series.New(merr, series.Float, "mean_error"),
-		series.New(mlen, series.Float, "mean_length"),
-		series.New(secs, series.Float, "seconds"),
+		frame.Sig("mean_error", merr, 4),
+		frame.Round("mean_length", mlen, 1),
+		frame.Sig("seconds", secs, 3),
 		series.New(best, series.String, "best"),
 	)
 }

@@ -88,7 +88,9 @@ func (r *Results) Rate(i int) float64 {
 
 // DataFrame returns the points table like paper 003 Table VI: a row per
 // player with the points it scored against each player (a column each,
-// NaN on the diagonal), then its points, games and percentage won.
+// missing, and shown blank, on the diagonal and for pairs that did not
+// play), then its points, games and percentage won (to a tenth). Points
+// are integers when no game was drawn.
 func (r *Results) DataFrame() dataframe.DataFrame {
 	P, N := r.Points()
 	points, games := r.Totals()
@@ -101,13 +103,13 @@ func (r *Results) DataFrame() dataframe.DataFrame {
 				v[i] = math.NaN()
 			}
 		}
-		cols = append(cols, series.New(v, series.Float, name))
+		cols = append(cols, frame.Number(name, v))
 	}
 	pct := make([]float64, len(points))
 	for i := range pct {
 		pct[i] = 100 * points[i] / games[i]
 	}
-	cols = append(cols, frame.Number("points", points), frame.Number("games", games), series.New(pct, series.Float, "% won"))
+	cols = append(cols, frame.Number("points", points), frame.Number("games", games), frame.Round("% won", pct, 1))
 	return dataframe.New(cols...)
 }
 

@@ -11,6 +11,7 @@ import (
 	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/coevolab/coevo/internal/frame"
 	"github.com/coevolab/coevo/stats/plot"
 )
 
@@ -40,9 +41,9 @@ func (G *Game) correctMass(p [][]float64, crit []int32) []float64 {
 	return out
 }
 
-// DataFrame has one row per generation: generation, evaluations (mu times
-// generations so far), optimal_fraction, and the mean and least
-// probability of a winning move over the critical positions.
+// DataFrame has one row per generation: generation, optimal_fraction, and
+// the mean and least probability of a winning move over the critical
+// positions (to 3 significant digits).
 func (tr *Trace) DataFrame() dataframe.DataFrame {
 	n := len(tr.P)
 	gen, mean, least, opt := make([]int, n), make([]float64, n), make([]float64, n), make([]float64, n)
@@ -60,9 +61,9 @@ func (tr *Trace) DataFrame() dataframe.DataFrame {
 	}
 	return dataframe.New(
 		series.New(gen, series.Int, "generation"),
-		series.New(opt, series.Float, "optimal_fraction"),
-		series.New(mean, series.Float, "mean_p_winning_move"),
-		series.New(least, series.Float, "min_p_winning_move"),
+		frame.Sig("optimal_fraction", opt, 3),
+		frame.Sig("mean_p_winning_move", mean, 3),
+		frame.Sig("min_p_winning_move", least, 3),
 	)
 }
 

@@ -29,7 +29,6 @@ import (
 	"image/png"
 	"math"
 	"reflect"
-	"strings"
 	"sync"
 	"time"
 
@@ -83,9 +82,6 @@ type (
 	PNG      []byte
 	JSON     struct{ Value any }
 )
-
-// MaxRows bounds the rows of a DataFrame shown as HTML.
-var MaxRows = 60
 
 // Of renders v.
 func Of(v any) Bundle {
@@ -162,35 +158,6 @@ func plain(v any) string {
 	return fmt.Sprintf("%+v", v)
 }
 
-func frame(df dataframe.DataFrame) Bundle {
-	if df.Err != nil {
-		return Bundle{"text/plain": "DataFrame error: " + df.Err.Error()}
-	}
-	rows, cols := df.Dims()
-	var b strings.Builder
-	b.WriteString(`<table class="dataframe"><thead><tr><th></th>`)
-	names := df.Names()
-	for _, n := range names {
-		b.WriteString("<th>" + html.EscapeString(n) + "</th>")
-	}
-	b.WriteString("</tr></thead><tbody>")
-	recs := df.Records()
-	shown := min(rows, MaxRows)
-	for i := 0; i < shown; i++ {
-		fmt.Fprintf(&b, "<tr><th>%d</th>", i)
-		for j := 0; j < cols; j++ {
-			b.WriteString("<td>" + html.EscapeString(recs[i+1][j]) + "</td>")
-		}
-		b.WriteString("</tr>")
-	}
-	b.WriteString("</tbody></table>")
-	if shown < rows {
-		fmt.Fprintf(&b, "<p>%d of %d rows shown (display.MaxRows = %d)</p>", shown, rows, MaxRows)
-	}
-	fmt.Fprintf(&b, "<p>%d rows × %d columns</p>", rows, cols)
-	return Bundle{"text/html": b.String(), "text/plain": df.String()}
-}
-
 // plotBundle draws p as a PNG, at plot.Width x plot.Height with
 // PixelRatio*PlotScale pixels per CSS pixel, shown PlotScale times its
 // size (metadata width and height, which Jupyter and nbconvert honour).
@@ -253,8 +220,20 @@ func publish(b Bundle, id string, update bool) {
 	}
 }
 
-// Show displays v now and returns its display id, for Update.
+// A SelfShower displays itself: Show, and a cell whose value it is, call
+// ShowSelf instead of rendering it (as IPython calls _ipython_display_).
+// Widgets are shown so: they tell the front end to draw a view of a model.
+type SelfShower interface {
+	ShowSelf()
+}
+
+// Show displays v now and returns its display id, for Update ("" for a
+// SelfShower, which displays itself).
 func Show(v any) string {
+	if s, ok := v.(SelfShower); ok {
+		s.ShowSelf()
+		return ""
+	}
 	mu.Lock()
 	nextID++
 	id := fmt.Sprintf("coevo-%d-%d", time.Now().UnixNano(), nextID)

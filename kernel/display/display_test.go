@@ -18,23 +18,6 @@ import (
 	gplot "gonum.org/v1/plot"
 )
 
-func TestDataFrameTruncated(t *testing.T) {
-	n := make([]int, 100)
-	for i := range n {
-		n[i] = i
-	}
-	df := dataframe.New(series.New(n, series.Int, "n"))
-	b := Of(df)
-	html := b["text/html"].(string)
-	// Data rows plus the header row.
-	if strings.Count(html, "<tr><th>") != MaxRows+1 || !strings.Contains(html, "60 of 100 rows shown") {
-		t.Fatalf("%d rows in html", strings.Count(html, "<tr><th>"))
-	}
-	if _, ok := b["text/plain"].(string); !ok {
-		t.Fatal("no text/plain")
-	}
-}
-
 type framer struct{}
 
 func (framer) DataFrame() dataframe.DataFrame {

@@ -63,6 +63,7 @@ func Main(bindings ...interp.Exports) error {
 // every reply, which the kernel waits for.
 func Serve(r io.Reader, w io.Writer, sess *session.Session, stdout, stderr io.Writer) error {
 	s := &server{sess: sess, w: w, stdout: stdout, stderr: stderr, input: make(chan Request, 1)}
+	s.attachComm(false, "")
 	sess.OnPanic(func(f session.Frame) { s.send(Event{Kind: "frame", Frame: &f}) })
 	reqs := make(chan Request, 64)
 	readErr := make(chan error, 1)
@@ -171,6 +172,8 @@ func (s *server) handle(q Request) (rep *Reply) {
 	case "inspect":
 		text, found := s.sess.Inspect(q.Code, q.Pos)
 		return &Reply{Status: "ok", Found: found, Text: text}
+	case "comm":
+		return s.comm(q)
 	}
 	return &Reply{Status: "error", Error: &Error{Name: "bad request", Value: fmt.Sprintf("unknown op %q", q.Op), Traceback: []string{}}}
 }
@@ -207,6 +210,8 @@ func (s *server) execute(q Request) *Reply {
 	s.sess.Output(out, errw, stdin)
 	display.Attach(sink, ctx)
 	defer display.Attach(nil, context.Background())
+	s.attachComm(quiet, q.MsgID)
+	defer s.attachComm(false, "")
 
 	// The cell runs under a goroutine label naming it, which every
 	// goroutine it starts inherits (and theirs, in turn): a crash report
@@ -221,13 +226,17 @@ func (s *server) execute(q Request) *Reply {
 		time.Sleep(settle)
 		left = runtime.NumGoroutine() > before
 	}
-	rep := &Reply{Status: "ok", Reset: res.Reset, Goroutines: left}
+	rep := &Reply{Status: "ok", Reset: res.Reset, Goroutines: left, Payload: res.Payload}
 	if err != nil {
 		rep.Status, rep.Error, rep.Done = "error", errorOf(err), res.Done
 		return rep
 	}
 	if res.Show && !quiet {
-		rep.Result = render(res.Value)
+		if shower, ok := selfShower(res.Value); ok {
+			shower.ShowSelf() // a widget: displayed, not the cell's result
+		} else {
+			rep.Result = render(res.Value)
+		}
 	}
 	if len(q.UserExpressions) > 0 && !q.Replay {
 		rep.UserExpressions = map[string]any{}

@@ -29,15 +29,19 @@ type Magic struct {
 }
 
 var magics = []Magic{
+	{Name: "bash", Usage: "%%bash [--no-raise-error]", Help: "run the rest of the cell with bash, its output streamed; a status other than 0 is the cell's error (unless --no-raise-error); Ctrl-C reaches it", Cell: true},
 	{Name: "compile", Usage: "%%compile", Help: "build the cell's declarations (func, type, var, const) natively; later cells call them at compiled speed", Cell: true},
 	{Name: "env", Usage: "%env [NAME | NAME=VALUE | NAME VALUE]", Help: "list the environment, read a variable, or set one for the cells (and the programs they start)"},
 	{Name: "go", Usage: "%go get MODULE@VERSION...", Help: "add modules (exact versions) to the session's Go module: their packages can then be imported, compiled"},
+	{Name: "load", Usage: "%load FILE", Help: "replace the cell with the file's text, under a comment naming it; run the cell again to run it"},
 	{Name: "lsmagic", Usage: "%lsmagic", Help: "list the magics"},
 	{Name: "reset", Usage: "%reset", Help: "forget every variable, function, type and import of the session"},
+	{Name: "sh", Usage: "%%sh [--no-raise-error]", Help: "as %%bash, with /bin/sh", Cell: true},
 	{Name: "time", Usage: "%time STATEMENT", Help: "run a statement once and print its wall and CPU time; what it declares stays"},
 	{Name: "time", Usage: "%%time", Help: "run the rest of the cell and print its wall and CPU time", Cell: true},
 	{Name: "timeit", Usage: "%timeit [-n LOOPS] [-r RUNS] STATEMENT", Help: "time a statement repeated: mean ± std. dev. of RUNS runs (7) of LOOPS loops (enough for 0.2 s)"},
 	{Name: "who", Usage: "%who", Help: "list the session's variables and functions with their types"},
+	{Name: "writefile", Usage: "%%writefile [-a] FILE", Help: "write the rest of the cell to FILE (-a: append to it)", Cell: true},
 }
 
 // Magics lists the magics, as %lsmagic shows them.
@@ -59,6 +63,9 @@ func magicLine(code string, g item) (name string, argOff int) {
 }
 
 func (s *Session) lineMagic(ctx context.Context, c Cell, g item) (Result, error) {
+	if strings.HasPrefix(c.Code[g.off:g.end], "!") {
+		return s.shellLine(ctx, c, g)
+	}
 	name, argOff := magicLine(c.Code, g)
 	args := c.Code[argOff:g.end]
 	switch name {
@@ -98,6 +105,8 @@ func (s *Session) lineMagic(ctx context.Context, c Cell, g item) (Result, error)
 			s.lsmagic()
 		}
 		return Result{}, nil
+	case "load":
+		return s.load(c, g, args)
 	}
 	return Result{}, s.magicError(c, g, fmt.Sprintf("unknown magic %%%s (%%lsmagic lists them)", name))
 }
@@ -436,6 +445,7 @@ func (s *Session) lsmagic() {
 	for _, m := range magics {
 		fmt.Fprintf(tw, "%s\t%s\n", m.Usage, m.Help)
 	}
+	fmt.Fprintln(tw, "!COMMAND\ta line of its own: run COMMAND with bash, its output streamed and a status other than 0 shown; Ctrl-C reaches it")
 	fmt.Fprintln(tw, "//coevo:noreplay\ta comment line: the kernel does not replay this cell when it restores a session")
 	tw.Flush()
 }

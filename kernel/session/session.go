@@ -59,6 +59,10 @@ type Session struct {
 	natives  map[string]bool   // packages the Builder made, bound for every interpreter
 	wraps    int               // functions made by evalWrapped
 
+	hook     func()              // the function Call runs
+	hookIn   *interp.Interpreter // the interpreter the hook is bound in
+	hookProg *interp.Program     // its call of hook
+
 	// model type-checks and lowers cells (kernel/lower) against what the
 	// session declared; pkgs is every package the interpreter binds, by
 	// import path, and static those bound when the session was made.
@@ -280,6 +284,10 @@ type Result struct {
 	// Reset reports that the cell ran %reset: what earlier cells declared
 	// is gone.
 	Reset bool
+	// Payload holds the payloads of the execute reply (%load puts a file
+	// in the cell: "set_next_input").
+	Payload []map[string]any
+
 	// Done, when the cell failed part-way, is the part of it that ran:
 	// replaying it restores what the cell had declared before it failed
 	// ("" if nothing ran).
@@ -300,6 +308,9 @@ func (s *Session) Run(ctx context.Context, c Cell) (Result, error) {
 		c.Name = "cell"
 	}
 	s.sources[c.Name] = c.Code
+	if r, ok, err := s.rawCellMagic(ctx, c); ok {
+		return r, err
+	}
 	items, incomplete, err := split(c.Code)
 	if err != nil {
 		var se *scanError
@@ -430,6 +441,7 @@ func (s *Session) runGroups(ctx context.Context, c Cell, gs []item) (Result, err
 			r, err = s.evalGroup(ctx, c, g)
 		}
 		res.Reset = res.Reset || r.Reset
+		res.Payload = append(res.Payload, r.Payload...)
 		if err != nil {
 			return res, err
 		}
@@ -688,12 +700,17 @@ var keywords = []string{"break", "case", "chan", "const", "continue", "default",
 	"new", "panic", "print", "println", "real", "recover", "clear", "true", "false", "nil"}
 
 // Complete returns candidates for the identifier ending at cursor (a byte
-// offset), and the offsets of the text they replace: package members after
-// "pkg.", magic names after a "%" that starts a line, else keywords,
-// builtins, what cells declared and importable package names.
+// offset), and the offsets of the text they replace: the fields and
+// methods of a value after "x.", "f()." or "x.y[i].", package members
+// after "pkg.", import paths inside an import's quotes, magic names after
+// a "%" that starts a line, else keywords, builtins, what cells declared
+// and importable package names.
 func (s *Session) Complete(code string, cursor int) (matches []string, start, end int) {
 	if cursor > len(code) || cursor < 0 {
 		cursor = len(code)
+	}
+	if m, from, ok := s.importCompletions(code, cursor); ok {
+		return m, from, cursor
 	}
 	start = cursor
 	for start > 0 && isIdent(code[start-1]) {
@@ -715,6 +732,13 @@ func (s *Session) Complete(code string, cursor int) (matches []string, start, en
 		}
 	}
 	if start > 0 && code[start-1] == '.' {
+		// A value's fields and methods, or else a package's members.
+		s.mu.Lock()
+		m, typed := s.memberCompletions(code, start-1, prefix)
+		s.mu.Unlock()
+		if typed {
+			return m, start, cursor
+		}
 		q := start - 1
 		for q > 0 && isIdent(code[q-1]) {
 			q--

@@ -26,7 +26,7 @@ const (
 	decl      = cells.Decl      // func, method or type declaration
 	imprt     = cells.Import    // import
 	vardecl   = cells.VarDecl   // var or const: a declaration and a statement
-	magic     = cells.Magic     // a line magic: "%name args" on a line of its own
+	magic     = cells.Magic     // a line magic: "%name args" (or a shell line, "!cmd") on a line of its own
 	cellMagic = cells.CellMagic // "%%name args" on the first line: applies to the rest of the cell
 )
 

@@ -17,6 +17,7 @@ func init() {
 		"Context":     reflect.ValueOf(display.Context),
 		"MaxRows":     reflect.ValueOf(&display.MaxRows).Elem(),
 		"MetadataKey": reflect.ValueOf(constant.MakeFromLiteral("\"application/vnd.coevo.metadata+json\"", token.STRING, 0)),
+		"MinRows":     reflect.ValueOf(&display.MinRows).Elem(),
 		"NewProgress": reflect.ValueOf(display.NewProgress),
 		"Of":          reflect.ValueOf(display.Of),
 		"PixelRatio":  reflect.ValueOf(&display.PixelRatio).Elem(),
@@ -26,19 +27,31 @@ func init() {
 		"Update":      reflect.ValueOf(display.Update),
 
 		// type definitions
-		"Bundle":   reflect.ValueOf((*display.Bundle)(nil)),
-		"HTML":     reflect.ValueOf((*display.HTML)(nil)),
-		"JSON":     reflect.ValueOf((*display.JSON)(nil)),
-		"LaTeX":    reflect.ValueOf((*display.LaTeX)(nil)),
-		"Markdown": reflect.ValueOf((*display.Markdown)(nil)),
-		"PNG":      reflect.ValueOf((*display.PNG)(nil)),
-		"Progress": reflect.ValueOf((*display.Progress)(nil)),
-		"SVG":      reflect.ValueOf((*display.SVG)(nil)),
-		"Sink":     reflect.ValueOf((*display.Sink)(nil)),
+		"Bundle":     reflect.ValueOf((*display.Bundle)(nil)),
+		"HTML":       reflect.ValueOf((*display.HTML)(nil)),
+		"JSON":       reflect.ValueOf((*display.JSON)(nil)),
+		"LaTeX":      reflect.ValueOf((*display.LaTeX)(nil)),
+		"Markdown":   reflect.ValueOf((*display.Markdown)(nil)),
+		"PNG":        reflect.ValueOf((*display.PNG)(nil)),
+		"Progress":   reflect.ValueOf((*display.Progress)(nil)),
+		"SVG":        reflect.ValueOf((*display.SVG)(nil)),
+		"SelfShower": reflect.ValueOf((*display.SelfShower)(nil)),
+		"Sink":       reflect.ValueOf((*display.Sink)(nil)),
 
 		// interface wrapper definitions
-		"_Sink": reflect.ValueOf((*_github_com_coevolab_coevo_kernel_display_Sink)(nil)),
+		"_SelfShower": reflect.ValueOf((*_github_com_coevolab_coevo_kernel_display_SelfShower)(nil)),
+		"_Sink":       reflect.ValueOf((*_github_com_coevolab_coevo_kernel_display_Sink)(nil)),
 	}
+}
+
+// _github_com_coevolab_coevo_kernel_display_SelfShower is an interface wrapper for SelfShower type
+type _github_com_coevolab_coevo_kernel_display_SelfShower struct {
+	IValue    interface{}
+	WShowSelf func()
+}
+
+func (W _github_com_coevolab_coevo_kernel_display_SelfShower) ShowSelf() {
+	W.WShowSelf()
 }
 
 // _github_com_coevolab_coevo_kernel_display_Sink is an interface wrapper for Sink type

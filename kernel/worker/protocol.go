@@ -19,13 +19,15 @@
 package worker
 
 import (
+	"github.com/coevolab/coevo/kernel/comm"
 	"github.com/coevolab/coevo/kernel/internal/cells"
 	"github.com/coevolab/coevo/kernel/wire"
 )
 
 // Request is what the kernel asks of the worker. Op is "execute",
-// "complete", "inspect", "interrupt" (cancel the running cell) or "input"
-// (the answer to an input event).
+// "complete", "inspect", "interrupt" (cancel the running cell), "input"
+// (the answer to an input event) or "comm" (a comm message from the front
+// end, whose callbacks run as a cell does).
 type Request struct {
 	Op   string `json:"op"`
 	Code string `json:"code,omitempty"`
@@ -45,25 +47,33 @@ type Request struct {
 	// Value answers the input event InputID.
 	Value   string `json:"value,omitempty"`
 	InputID int    `json:"input_id,omitempty"`
+	// MsgID is the id of the Jupyter message the request serves (execute
+	// and comm): what the request prints goes out as its child, and comms
+	// it opens are named after it.
+	MsgID string `json:"msg_id,omitempty"`
+	// Comm is the comm message of a comm request.
+	Comm *comm.Message `json:"comm,omitempty"`
 }
 
 // Event is what the worker tells the kernel. Kind is "stream" (Name is
 // stdout or stderr), "display" (Data, DisplayID, Update), "clear" (Wait),
-// "input" (Prompt, Password: the cell reads standard input), "frame" (a
-// panic is unwinding through Frame), or "reply" (the request is done).
+// "input" (Prompt, Password: the cell reads standard input), "comm" (a
+// comm message to the front end), "frame" (a panic is unwinding through
+// Frame), or "reply" (the request is done).
 type Event struct {
-	Kind      string       `json:"kind"`
-	Name      string       `json:"name,omitempty"`
-	Text      string       `json:"text,omitempty"`
-	Data      wire.Bundle  `json:"data,omitempty"`
-	DisplayID string       `json:"display_id,omitempty"`
-	Update    bool         `json:"update,omitempty"`
-	Wait      bool         `json:"wait,omitempty"`
-	Prompt    string       `json:"prompt,omitempty"`
-	Password  bool         `json:"password,omitempty"`
-	InputID   int          `json:"input_id,omitempty"`
-	Frame     *cells.Frame `json:"frame,omitempty"`
-	Reply     *Reply       `json:"reply,omitempty"`
+	Kind      string        `json:"kind"`
+	Name      string        `json:"name,omitempty"`
+	Text      string        `json:"text,omitempty"`
+	Data      wire.Bundle   `json:"data,omitempty"`
+	DisplayID string        `json:"display_id,omitempty"`
+	Update    bool          `json:"update,omitempty"`
+	Wait      bool          `json:"wait,omitempty"`
+	Prompt    string        `json:"prompt,omitempty"`
+	Password  bool          `json:"password,omitempty"`
+	InputID   int           `json:"input_id,omitempty"`
+	Frame     *cells.Frame  `json:"frame,omitempty"`
+	Comm      *comm.Message `json:"comm,omitempty"`
+	Reply     *Reply        `json:"reply,omitempty"`
 }
 
 // Reply ends a request.
@@ -89,6 +99,8 @@ type Reply struct {
 	// Inspect.
 	Found bool   `json:"found,omitempty"`
 	Text  string `json:"text,omitempty"`
+	// Payload of an execute reply (%load puts the file in the next cell).
+	Payload []map[string]any `json:"payload,omitempty"`
 }
 
 // Error is a failed cell, as Jupyter's error content has it.

@@ -216,18 +216,19 @@ func (f *Ratings) Score() []float64 {
 	return s
 }
 
-// DataFrame returns one row per player: player, strength, elo, se,
-// ci_low, ci_high (95%), games, score% .
+// DataFrame returns one row per player: player, strength (4 significant
+// digits), elo, se, ci_low, ci_high (95%) and score% (to a tenth), games.
+// The fit's methods (Elo, SE, CI) give the values unrounded.
 func (f *Ratings) DataFrame() dataframe.DataFrame {
 	lo, hi := f.CI(0.95)
 	return dataframe.New(
 		series.New(f.Players, series.String, "player"),
-		series.New(f.Gamma, series.Float, "strength"),
-		series.New(f.Elo(), series.Float, "elo"),
-		series.New(f.SE(), series.Float, "se"),
-		series.New(lo, series.Float, "ci_low"),
-		series.New(hi, series.Float, "ci_high"),
+		frame.Sig("strength", f.Gamma, 4),
+		frame.Round("elo", f.Elo(), 1),
+		frame.Round("se", f.SE(), 1),
+		frame.Round("ci_low", lo, 1),
+		frame.Round("ci_high", hi, 1),
 		frame.Number("games", f.games),
-		series.New(f.Score(), series.Float, "score%"),
+		frame.Round("score%", f.Score(), 1),
 	)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/go-gota/gota/series"
 
 	"github.com/coevolab/coevo/engine/tournament"
+	"github.com/coevolab/coevo/internal/frame"
 	"github.com/coevolab/coevo/stats/bt"
 	"github.com/coevolab/coevo/stats/intrans"
 )
@@ -125,16 +126,17 @@ func (m *Matrix) WriteCSV(w io.Writer) error {
 }
 
 // DataFrame returns the CIAO matrix: a row per player (its name and
-// label), a column per earlier player.
+// label), a column per earlier player with its share of the points (to
+// 3 decimals: a tenth of a percent); later players' columns are blank.
 func (m *Matrix) DataFrame() dataframe.DataFrame {
-	cols := []series.Series{series.New(m.Names, series.String, "player"), series.New(m.Labels, series.Float, "generation")}
+	cols := []series.Series{series.New(m.Names, series.String, "player"), frame.Number("generation", m.Labels)}
 	c := m.CIAO()
 	for j, name := range m.Names {
 		v := make([]float64, len(c))
 		for i := range c {
 			v[i] = c[i][j]
 		}
-		cols = append(cols, series.New(v, series.Float, name))
+		cols = append(cols, frame.Round(name, v, 3))
 	}
 	return dataframe.New(cols...)
 }
@@ -193,7 +195,8 @@ type Transitivity struct {
 // archive league.
 type TableV []Transitivity
 
-// DataFrame returns a row per experiment: experiment, players, tau, dkl.
+// DataFrame returns a row per experiment: experiment, players, tau, dkl
+// (to 4 significant digits, as the paper prints them).
 func (t TableV) DataFrame() dataframe.DataFrame {
 	var name []string
 	var n []int
@@ -202,7 +205,7 @@ func (t TableV) DataFrame() dataframe.DataFrame {
 		name, n, tau, dkl = append(name, r.Experiment), append(n, r.Players), append(tau, r.Tau), append(dkl, r.DKL)
 	}
 	return dataframe.New(series.New(name, series.String, "experiment"), series.New(n, series.Int, "players"),
-		series.New(tau, series.Float, "tau"), series.New(dkl, series.Float, "dkl"))
+		frame.Sig("tau", tau, 4), frame.Sig("dkl", dkl, 4))
 }
 
 // String prints the table.

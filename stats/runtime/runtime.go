@@ -248,7 +248,7 @@ func sizeStats(points []Point) []SizeStats {
 }
 
 // DataFrame returns the per-size summary: n, runs, successes,
-// success_rate, mean, median, ert.
+// success_rate (3 significant digits), mean, median, ert (4).
 func (r *Result) DataFrame() dataframe.DataFrame {
 	k := len(r.Sizes)
 	n, mean, med, ert, rate := make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k)
@@ -260,10 +260,10 @@ func (r *Result) DataFrame() dataframe.DataFrame {
 		frame.Number("n", n),
 		series.New(runs, series.Int, "runs"),
 		series.New(succ, series.Int, "successes"),
-		series.New(rate, series.Float, "success_rate"),
-		series.New(mean, series.Float, "mean"),
-		series.New(med, series.Float, "median"),
-		series.New(ert, series.Float, "ert"),
+		frame.Sig("success_rate", rate, 3),
+		frame.Sig("mean", mean, 4),
+		frame.Sig("median", med, 4),
+		frame.Sig("ert", ert, 4),
 	)
 }
 

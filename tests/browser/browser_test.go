@@ -122,6 +122,9 @@ func TestNotebooksInBrowser(t *testing.T) {
 			runNotebook(t, browser, srv, name, filepath.Join(out, strings.TrimSuffix(name, ".ipynb")+".png"))
 		})
 	}
+	t.Run("widgets", func(t *testing.T) {
+		widgets(t, browser, srv, filepath.Join(out, "widgets"))
+	})
 	t.Run("faults-caught", func(t *testing.T) {
 		faults(t, browser, srv, filepath.Join(out, "faults.png"))
 	})
@@ -165,6 +168,14 @@ func runNotebook(t *testing.T, browser context.Context, srv *server, name, shot 
 	}
 	t.Logf("%s: %d code cells checked, %d DataFrames, %d plots, %d progress bars updated %d times in place; screenshot %s",
 		name, code, tables, plots, bars, updates, shot)
+	// Cells that bind a figure to a slider: move it, see the figure change.
+	k := 0
+	for _, c := range st.Cells {
+		if c.Type == "code" && usesWidgets(c.Source) {
+			k++
+			checkWidgets(t, ctx, c.Index, fmt.Sprintf("%s-widgets-%d", strings.TrimSuffix(shot, ".png"), k))
+		}
+	}
 }
 
 // runAll runs every cell from the Cell menu's Run All, waits until they
@@ -419,6 +430,7 @@ func open(t *testing.T, browser context.Context, srv *server, name string) conte
 	t.Helper()
 	tab, closeTab := chromedp.NewContext(browser)
 	t.Cleanup(closeTab)
+	logConsole(t, tab, filepath.Join(filepath.Dir(srv.log), strings.TrimSuffix(name, ".ipynb")+"-console.log"))
 	run(t, tab, chromedp.Navigate(srv.url(name)))
 	ready := `!!(window.Jupyter && Jupyter.notebook && Jupyter.notebook._fully_loaded && Jupyter.notebook.kernel &&
 		Jupyter.notebook.kernel.is_connected() && $("#kernel_indicator_icon").hasClass("kernel_idle_icon"))`
@@ -500,20 +512,24 @@ func pageState(t *testing.T, ctx context.Context) state {
 	return st
 }
 
+// growPage lets the classic page, which scrolls inside #site, grow to its
+// full height, then waits two frames so that the page's size is the grown
+// one: a screenshot then holds all of it.
+const growPage = `new Promise(function (done) {
+	var s = document.createElement("style");
+	s.textContent = "body, #site { height: auto !important; overflow: visible !important; }";
+	document.head.appendChild(s);
+	requestAnimationFrame(function () { requestAnimationFrame(done); });
+})`
+
+func awaited(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
+
 // screenshot saves the whole notebook, not just the window: the classic
 // page scrolls inside #site, so let it grow to its full height first.
 func screenshot(t *testing.T, ctx context.Context, path string) {
 	t.Helper()
-	// Grow, then wait two frames so that the page's size is the grown one.
-	const grow = `new Promise(function (done) {
-		var s = document.createElement("style");
-		s.textContent = "body, #site { height: auto !important; overflow: visible !important; }";
-		document.head.appendChild(s);
-		requestAnimationFrame(function () { requestAnimationFrame(done); });
-	})`
 	var png []byte
-	awaited := func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
-	if err := chromedp.Run(ctx, chromedp.Evaluate(grow, nil, awaited), chromedp.FullScreenshot(&png, 100)); err != nil {
+	if err := chromedp.Run(ctx, chromedp.Evaluate(growPage, nil, awaited), chromedp.FullScreenshot(&png, 100)); err != nil {
 		t.Errorf("screenshot %s: %v", path, err)
 		return
 	}

@@ -100,4 +100,36 @@
     });
     return { cells: cells, events: log.events };
   };
+
+  // widgets reports what a cell's widget area shows: the widget manager
+  // loaded, its sliders (value as read out), dropdowns, and the pictures
+  // its output areas draw (with a fingerprint of each, to tell a redraw).
+  window.coevoWidgets = function (i) {
+    var c = nb.get_cell(i);
+    var area = c.element.find(".widget-area");
+    function fingerprint(s) {
+      var h = 0;
+      for (var k = 0; k < s.length; k++) h = (h * 31 + s.charCodeAt(k)) | 0;
+      return s.length + ":" + h;
+    }
+    return {
+      manager: !!(window.Jupyter && Jupyter.WidgetManager) || require.defined("nbextensions/jupyter-js-widgets/extension"),
+      shown: area.is(":visible"),
+      sliders: area.find(".widget-slider .ui-slider").length,
+      readouts: area.find(".widget-readout").map(function () {
+        return $(this).text();
+      }).get(),
+      dropdowns: area.find("select").map(function () {
+        return $(this).val() || "";
+      }).get(),
+      images: area.find("img, .output_svg svg").map(function () {
+        var r = this.getBoundingClientRect();
+        if (this.tagName.toLowerCase() === "img") {
+          return { decoded: this.complete && this.naturalWidth > 0, w: r.width, h: r.height, print: fingerprint(this.src) };
+        }
+        return { decoded: this.querySelector("path, text, use, image") !== null, w: r.width, h: r.height, print: fingerprint(this.outerHTML) };
+      }).get(),
+      text: area.text().replace(/\s+/g, " ").slice(0, 3000),
+    };
+  };
 })();

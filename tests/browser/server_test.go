@@ -65,6 +65,17 @@ func startServer(t *testing.T, root, logPath string) *server {
 			}
 		}
 	}
+	// The widget manager of the classic Notebook: Debian's
+	// jupyter-nbextension-jupyter-js-widgets enables it in /etc/jupyter;
+	// enable it in the server's own configuration too, so that the test
+	// does not depend on the system's.
+	nbconfig := filepath.Join(tmp, "config", "nbconfig")
+	if err := os.MkdirAll(nbconfig, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(nbconfig, "notebook.json"), []byte(`{"load_extensions": {"jupyter-js-widgets/extension": true}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	tok := make([]byte, 24)
 	rand.Read(tok)
 	s.token = hex.EncodeToString(tok)

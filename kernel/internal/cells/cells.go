@@ -13,6 +13,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"strings"
+	"unicode"
 )
 
 // Item is one top-level declaration, statement or magic line of a cell:
@@ -37,13 +38,33 @@ const (
 	Decl                  // func, method or type declaration
 	Import                // import
 	VarDecl               // var or const: a declaration and a statement
-	Magic                 // a line magic: "%name args" on a line of its own
+	Magic                 // a line magic: "%name args" (or a shell line, "!cmd") on a line of its own
 	CellMagic             // "%%name args" on the first line: applies to the rest of the cell
 )
+
+// RawCellMagics are the cell magics whose cell is not Go (a script, a
+// file's text).
+var RawCellMagics = map[string]bool{"bash": true, "sh": true, "writefile": true}
+
+// RawCell tells whether a cell's first line is a magic whose cell is not Go.
+func RawCell(code string) bool {
+	first := skipBlank(code, 0)
+	if !strings.HasPrefix(code[first:], "%%") {
+		return false
+	}
+	name := strings.TrimLeft(code[first:LineEnd(code, first)], "%")
+	if i := strings.IndexFunc(name, unicode.IsSpace); i >= 0 {
+		name = name[:i]
+	}
+	return RawCellMagics[name]
+}
 
 // IsComplete reports "complete", "incomplete" or "invalid" for code typed
 // so far, as the Jupyter is_complete request asks.
 func IsComplete(code string) string {
+	if RawCell(code) {
+		return "complete" // a script or a file's text, not Go
+	}
 	_, incomplete, err := Split(code)
 	switch {
 	case incomplete:
@@ -77,7 +98,7 @@ func (f Frame) String() string {
 
 // Split cuts a cell into top-level items at the statement boundaries the
 // Go scanner reports at bracket depth 0, and at magic lines: a line whose
-// first token, at depth 0, is "%". incomplete reports an unclosed bracket
+// first token, at depth 0, is "%", or "!" where a statement would start. incomplete reports an unclosed bracket
 // or literal (the cell needs more lines); err is a scan error.
 func Split(src string) (items []Item, incomplete bool, err error) {
 	lines := LineStarts(src)
@@ -156,7 +177,10 @@ func scanItems(src string, from int, depth *int, add func(off, end int, kind Kin
 			break
 		}
 		off := file.Offset(p)
-		if (tok == token.REM || tok == token.REM_ASSIGN) && *depth == 0 && FirstOnLine(src, from+off) {
+		// A magic line starts with % at depth 0; a shell line with !, where
+		// no Go statement can start (a ! continuing an expression does not
+		// start an item).
+		if ((tok == token.REM || tok == token.REM_ASSIGN) || tok == token.NOT && start < 0) && *depth == 0 && FirstOnLine(src, from+off) {
 			flush(off)
 			magicAt = from + off
 			break
