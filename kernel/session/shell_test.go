@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,19 +66,31 @@ func TestShellLines(t *testing.T) {
 	if IsComplete("!echo 'unterminated") != "complete" || IsComplete("%%bash\nif true; then echo 'x") != "complete" {
 		t.Fatal("a shell line or a bash cell is not Go: it is complete as typed")
 	}
-	// Output comes as the command writes it, not at its end.
+	// Output comes as the command writes it, not at its end: the command
+	// waits, after its first line, for a file the test makes once it has
+	// seen that line (however slow a loaded machine starts it).
 	out2 := &lockedBuf{}
 	s.Output(out2, errw, nil)
+	stop := filepath.Join(t.TempDir(), "stop")
 	done := make(chan struct{})
-	go func() { eval(t, s, "!echo first; sleep 1.5; echo second"); close(done) }()
-	deadline := time.Now().Add(time.Second)
+	go func() {
+		eval(t, s, fmt.Sprintf("!echo first; while [ ! -e %q ]; do sleep 0.02; done; echo second", stop))
+		close(done)
+	}()
+	deadline := time.Now().Add(30 * time.Second)
 	for !strings.Contains(out2.String(), "first") && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	if strings.Contains(out2.String(), "second") || !strings.Contains(out2.String(), "first") {
-		t.Fatalf("after a second the cell shows %q: want the first line, streamed", out2.String())
+		t.Fatalf("while the command runs the cell shows %q: want the first line, streamed", out2.String())
+	}
+	if err := os.WriteFile(stop, nil, 0o600); err != nil {
+		t.Fatal(err)
 	}
 	<-done
+	if !strings.Contains(out2.String(), "second") {
+		t.Fatalf("the command ended showing %q", out2.String())
+	}
 }
 
 // %%bash runs the rest of the cell as a script, which need not be Go; a
