@@ -1,3 +1,6 @@
+// Changed for coevo (kernel/internal/yaegi/README.md): a blank assignment
+// at the top level never reuses another symbol named _.
+
 package interp
 
 import (
@@ -678,8 +681,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if dest.typ.incomplete {
 						return
 					}
-					if sc.global {
+					if sc.global && dest.ident != "_" {
 						// Do not overload existing symbols (defined in GTA) in global scope.
+						// (coevo: never the blank identifier: "_ = r" in a range over
+						// []*T at top level took the range key's int slot as its own,
+						// retyped it, and the loop then panicked storing the key.)
 						sym, _, _ = sc.lookup(dest.ident)
 					}
 					if sym == nil {
