@@ -246,7 +246,22 @@ func (k *Kernel) reply(sock *zmtp.Socket, parent *wire.Message, typ string, cont
 		k.log.Printf("reply %s: %v", typ, err)
 		return
 	}
-	k.send(sock, m)
+	frames, err := k.signer.Encode(m)
+	if err != nil {
+		k.log.Printf("encode %s: %v", typ, err)
+		return
+	}
+	err = sock.Send(frames)
+	switch {
+	case err == nil:
+	case typ == "execute_reply" && errors.Is(err, zmtp.ErrNoPeer):
+		// A client waits for this one: say that it could not be given
+		// (the connection the request came on has gone), so that a
+		// client that hangs can be told from a kernel that did.
+		k.log.Printf("execute_reply to %s dropped: the connection its request came on has closed", parent.Header.MsgID)
+	case !peerGone(err):
+		k.log.Printf("send %s: %v", typ, err)
+	}
 }
 
 // publish sends a message on iopub, as a child of parent (if any).
