@@ -25,8 +25,9 @@ type Interactive struct {
 // float64 for a FloatSlider, string for a Dropdown or a Text, bool for a
 // Checkbox), and may return a value to show (a plot, a DataFrame, text:
 // anything a cell can show) and an error. It draws f's result at once and
-// again whenever a control changes; what f prints goes to the output
-// area too. A panic in f is the error of the cell or callback that called
+// again whenever a control changes; what f prints when a control changes
+// goes to the output area too (when it first draws, in front ends that
+// speak protocol 2, to the cell: see firstDraw). A panic in f is the error of the cell or callback that called
 // it, shown where that one's output goes.
 //
 //	gen := widget.NewIntSlider("generation", 0, 19)
@@ -60,8 +61,50 @@ func Interact(f any, controls ...Widget) (*Interactive, error) {
 	for _, c := range controls {
 		onChange(c, in.Update)
 	}
-	in.Update()
+	if currentProtocol() == protocol2 {
+		in.firstDraw()
+	} else {
+		in.Update()
+	}
 	return in, nil
+}
+
+// firstDraw draws the function's result into the output area's state, as
+// protocol 2's Output model keeps it, instead of capturing the cell's
+// output there. nbclient (nbconvert, make run) answers every output it
+// captures for an Output widget with a comm_msg on the shell channel; sent
+// while the cell's execute_reply arrives, that left nbclient waiting for
+// the reply until the cell's timeout, about one run in three of notebook
+// 04 (pyzmq's asyncio socket missed the wakeup). What f prints goes to the
+// cell's output; later draws (a control moved) are captured as before.
+func (in *Interactive) firstDraw() {
+	v, ok := in.call()
+	outputs := []any{}
+	if ok {
+		data, md := display.Split(display.Of(v))
+		outputs = append(outputs, map[string]any{"output_type": "display_data", "data": data, "metadata": md})
+	}
+	in.Output.m.set("outputs", outputs)
+}
+
+// call calls the function with the controls' values and returns what it
+// gives to show: its error, else its value (ok false if nothing).
+func (in *Interactive) call() (v any, ok bool) {
+	ft := in.f.Type()
+	args := make([]reflect.Value, len(in.Controls))
+	for i, c := range in.Controls {
+		args[i] = valueOf(c).Convert(ft.In(i))
+	}
+	out := in.f.Call(args)
+	if len(out) == 2 && !out[1].IsNil() {
+		return out[1].Interface(), true
+	}
+	if len(out) > 0 {
+		if v := out[0]; v.IsValid() && !(isNilable(v) && v.IsNil()) && v.CanInterface() {
+			return v.Interface(), true
+		}
+	}
+	return nil, false
 }
 
 var errorType = reflect.TypeOf((*error)(nil)).Elem()
@@ -115,22 +158,10 @@ func onChange(w Widget, f func()) {
 // Update calls the function with the controls' values and shows its
 // result in the output area, replacing what it showed.
 func (in *Interactive) Update() {
-	ft := in.f.Type()
-	args := make([]reflect.Value, len(in.Controls))
-	for i, c := range in.Controls {
-		args[i] = valueOf(c).Convert(ft.In(i))
-	}
 	in.Output.Capture(func() {
 		display.Clear(true)
-		out := in.f.Call(args)
-		if len(out) == 2 && !out[1].IsNil() {
-			display.Show(out[1].Interface())
-			return
-		}
-		if len(out) > 0 {
-			if v := out[0]; v.IsValid() && !(isNilable(v) && v.IsNil()) && v.CanInterface() {
-				display.Show(v.Interface())
-			}
+		if v, ok := in.call(); ok {
+			display.Show(v)
 		}
 	})
 }

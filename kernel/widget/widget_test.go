@@ -260,9 +260,11 @@ func TestButtonClick(t *testing.T) {
 	}
 }
 
-// Interact checks the function against the controls, draws at once and
-// redraws on a change, inside the output area: its msg_id is set to the
-// request being served while the function runs, then cleared.
+// Interact checks the function against the controls, draws at once into
+// the output area's state (protocol 2: no capture of the cell's output,
+// which nbclient would answer on the shell channel while the cell's reply
+// arrives), and redraws on a change inside the output area: its msg_id is
+// set to the request being served while the function runs, then cleared.
 func TestInteract(t *testing.T) {
 	f := attach(t, protocol2, "exec-6")
 	n := NewIntSlider("n", 1, 5)
@@ -288,20 +290,33 @@ func TestInteract(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var msgIDs []string
+	var msgIDs, drawn []string
 	for _, m := range f.take() {
 		if m.ID == ui.Output.ModelID() && m.Type == "comm_msg" {
-			var d struct{ State map[string]any }
+			var d struct {
+				State struct {
+					MsgID   *string `json:"msg_id"`
+					Outputs []struct {
+						Type string         `json:"output_type"`
+						Data map[string]any `json:"data"`
+					}
+				}
+			}
 			json.Unmarshal(m.Data, &d)
-			msgIDs = append(msgIDs, fmt.Sprint(d.State["msg_id"]))
+			if d.State.MsgID != nil {
+				msgIDs = append(msgIDs, *d.State.MsgID)
+			}
+			for _, o := range d.State.Outputs {
+				drawn = append(drawn, o.Type+" "+fmt.Sprint(o.Data["text/plain"]))
+			}
 		}
 	}
-	if fmt.Sprint(msgIDs) != "[exec-6 ]" || len(f.displays) != 1 || f.displays[0]["text/plain"] != `"x"` || fmt.Sprint(f.clears) != "[true]" {
-		t.Fatalf("first draw: output msg_id %q, displays %v, clears %v", msgIDs, f.displays, f.clears)
+	if len(msgIDs) != 0 || fmt.Sprint(drawn) != `[display_data "x"]` || len(f.displays) != 0 || len(f.clears) != 0 {
+		t.Fatalf("first draw: output msg_id %q, outputs %q, displays %v, clears %v; want outputs [display_data \"x\"] in the state only", msgIDs, drawn, f.displays, f.clears)
 	}
 	comm.Attach(f, "comm-msg-7") // a slider move, served as a request of its own
 	frontSays(t, n.ModelID(), map[string]any{"method": "update", "state": map[string]any{"value": 3}})
-	if len(f.displays) != 2 || f.displays[1]["text/plain"] != `"xxx"` {
+	if len(f.displays) != 1 || f.displays[0]["text/plain"] != `"xxx"` {
 		t.Fatalf("after n=3: displays %v", f.displays)
 	}
 	var sent strings.Builder
@@ -312,8 +327,8 @@ func TestInteract(t *testing.T) {
 		t.Fatal("the redraw was not captured under the slider's message")
 	}
 	name.SetValue("y")
-	if f.displays[2]["text/plain"] != `"yyy"` {
-		t.Fatalf("after name=y: %v", f.displays[2])
+	if f.displays[1]["text/plain"] != `"yyy"` {
+		t.Fatalf("after name=y: %v", f.displays[1])
 	}
 
 	// An error the function returns is shown in place of its result.

@@ -59,8 +59,11 @@ def execute(sources):
 class WidgetNotebookTests(unittest.TestCase):
     def test_interact(self):
         """An Interact's view is in the cell's outputs, its models in the
-        notebook's state, its first drawing in its output widget; the kernel
-        takes the outputs nbclient's output widget sends back."""
+        notebook's state, its first drawing in its output widget's state
+        (set by the kernel: nbclient's capture of an output widget answers on
+        the shell channel, which raced with the cell's execute_reply and left
+        nbclient waiting for it about one run in three); what the function
+        prints while it first draws goes to the cell."""
         nb = execute([
             'import "github.com/coevolab/coevo/kernel/widget"\n'
             'n := widget.NewIntSlider("n", 2, 9)\n'
@@ -77,11 +80,12 @@ class WidgetNotebookTests(unittest.TestCase):
         self.assertEqual([c["model_name"] for c in children], ["IntSliderModel", "OutputModel"])
         self.assertEqual(children[0]["state"]["value"], 2)
         outputs = children[1]["state"]["outputs"]
-        self.assertEqual([o["output_type"] for o in outputs], ["stream", "display_data"])
-        self.assertEqual(outputs[0]["text"], "drawing 2\n")
-        self.assertEqual(outputs[1]["data"]["text/plain"], "4")
-        # The first drawing went to the output widget, not the cell.
-        self.assertEqual([o["output_type"] for o in nb.cells[0].outputs], ["display_data"])
+        self.assertEqual([o["output_type"] for o in outputs], ["display_data"])
+        self.assertEqual(outputs[0]["data"]["text/plain"], "4")
+        # The first drawing went to the output widget, not the cell; the
+        # function's print went to the cell.
+        self.assertEqual([o["output_type"] for o in nb.cells[0].outputs], ["stream", "display_data"])
+        self.assertEqual(nb.cells[0].outputs[0]["text"], "drawing 2\n")
         self.assertEqual(nb.cells[1].outputs[0]["data"]["text/plain"], "3")
 
     def test_views_checked(self):
