@@ -222,15 +222,19 @@ func (k *Kernel) readStdin() {
 	}
 }
 
-func (k *Kernel) send(sock *zmtp.Socket, m *wire.Message) {
+// send sends m, logging why it could not be sent unless the peer has
+// gone; it returns that error.
+func (k *Kernel) send(sock *zmtp.Socket, m *wire.Message) error {
 	frames, err := k.signer.Encode(m)
 	if err != nil {
 		k.log.Printf("encode %s: %v", m.Header.MsgType, err)
-		return
+		return err
 	}
-	if err := sock.Send(frames); err != nil && !peerGone(err) {
+	err = sock.Send(frames)
+	if err != nil && !peerGone(err) {
 		k.log.Printf("send %s: %v", m.Header.MsgType, err)
 	}
+	return err
 }
 
 // peerGone tells whether a send failed because the client hung up before
@@ -246,21 +250,11 @@ func (k *Kernel) reply(sock *zmtp.Socket, parent *wire.Message, typ string, cont
 		k.log.Printf("reply %s: %v", typ, err)
 		return
 	}
-	frames, err := k.signer.Encode(m)
-	if err != nil {
-		k.log.Printf("encode %s: %v", typ, err)
-		return
-	}
-	err = sock.Send(frames)
-	switch {
-	case err == nil:
-	case typ == "execute_reply" && errors.Is(err, zmtp.ErrNoPeer):
+	if err := k.send(sock, m); typ == "execute_reply" && errors.Is(err, zmtp.ErrNoPeer) {
 		// A client waits for this one: say that it could not be given
 		// (the connection the request came on has gone), so that a
 		// client that hangs can be told from a kernel that did.
 		k.log.Printf("execute_reply to %s dropped: the connection its request came on has closed", parent.Header.MsgID)
-	case !peerGone(err):
-		k.log.Printf("send %s: %v", typ, err)
 	}
 }
 
