@@ -27,8 +27,9 @@ type Interactive struct {
 // anything a cell can show) and an error. It draws f's result at once and
 // again whenever a control changes; what f prints when a control changes
 // goes to the output area too (when it first draws, in front ends that
-// speak protocol 2, to the cell: see firstDraw). A panic in f is the error of the cell or callback that called
-// it, shown where that one's output goes.
+// speak protocol 2, to the cell: see firstDraw). A panic in f is the error
+// of the cell or callback that called it, shown where that one's output
+// goes.
 //
 //	gen := widget.NewIntSlider("generation", 0, 19)
 //	run := widget.NewDropdown("run", []string{"|A| = 1", "|A| = 4"})
@@ -75,7 +76,8 @@ func Interact(f any, controls ...Widget) (*Interactive, error) {
 // captures for an Output widget with a comm_msg on the shell channel; sent
 // while the cell's execute_reply arrives, that left nbclient waiting for
 // the reply until the cell's timeout, about one run in three of notebook
-// 04 (pyzmq's asyncio socket missed the wakeup). What f prints goes to the
+// 04 (most likely a missed wakeup of the client's asyncio shell socket;
+// without the capture it no longer happens). What f prints goes to the
 // cell's output; later draws (a control moved) are captured as before.
 func (in *Interactive) firstDraw() {
 	v, ok := in.call()
