@@ -1,36 +1,21 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/coevolab/coevo/internal/selfexec"
 )
 
 // The test binary plays coevo-kernel with COEVO_KERNEL_TEST_MAIN=1.
-func TestMain(m *testing.M) {
-	if os.Getenv("COEVO_KERNEL_TEST_MAIN") == "1" {
-		os.Unsetenv("COEVO_KERNEL_TEST_MAIN")
-		main()
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { selfexec.Main(m, "COEVO_KERNEL_TEST_MAIN", main) }
 
 func coevoKernel(t *testing.T, args ...string) (stdout, stderr string, status int) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "COEVO_KERNEL_TEST_MAIN=1")
-	var o, e bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &o, &e
-	if err := cmd.Run(); err != nil {
-		if _, ok := err.(*exec.ExitError); !ok {
-			t.Fatal(err)
-		}
-	}
-	return o.String(), e.String(), cmd.ProcessState.ExitCode()
+	return selfexec.Run(t, "COEVO_KERNEL_TEST_MAIN", args...)
 }
 
 const connJSON = `{"transport":"tcp","ip":"127.0.0.1","shell_port":5001,"iopub_port":5002,"stdin_port":5003,"control_port":5004,"hb_port":5005,"key":"k","signature_scheme":"hmac-sha256"}`

@@ -1,35 +1,18 @@
 package main
 
 import (
-	"bytes"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/coevolab/coevo/internal/selfexec"
 )
 
 // The test binary plays coevo-worker with COEVO_WORKER_TEST_MAIN=1.
-func TestMain(m *testing.M) {
-	if os.Getenv("COEVO_WORKER_TEST_MAIN") == "1" {
-		os.Unsetenv("COEVO_WORKER_TEST_MAIN")
-		main()
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { selfexec.Main(m, "COEVO_WORKER_TEST_MAIN", main) }
 
 func coevoWorker(t *testing.T, args ...string) (stdout, stderr string, status int) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "COEVO_WORKER_TEST_MAIN=1")
-	var o, e bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &o, &e
-	if err := cmd.Run(); err != nil {
-		if _, ok := err.(*exec.ExitError); !ok {
-			t.Fatal(err)
-		}
-	}
-	return o.String(), e.String(), cmd.ProcessState.ExitCode()
+	return selfexec.Run(t, "COEVO_WORKER_TEST_MAIN", args...)
 }
 
 // By hand, the worker says it is the kernel's; other arguments are a usage
