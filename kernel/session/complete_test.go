@@ -138,6 +138,14 @@ for _, bt := range runs {
 	if got, found := s.Inspect("pi", 2); !found || !strings.HasPrefix(got, "pi: Pair[int] = ") {
 		t.Errorf("inspect pi: %v %q, want its type Pair[int]", found, got)
 	}
+	// A generic type's members read with the instance's type arguments,
+	// as go/types has them.
+	for code, want := range map[string]string{"pi.Swap": "pi.Swap: method Swap() Pair[int]", "pi.First": "pi.First: field First int",
+		"ws.Swap": "ws.Swap: method Swap() Pair[string]"} {
+		if got, found := s.Inspect(code, len(code)); !found || !strings.HasPrefix(got, want) {
+			t.Errorf("inspect %s: %v %q, want %q", code, found, got, want)
+		}
+	}
 	if got, found := s.Inspect("runs", 4); !found || !strings.HasPrefix(got, "runs: []*evo.Run = ") {
 		t.Errorf("inspect runs: %v %q, want its type []*evo.Run", found, got)
 	}

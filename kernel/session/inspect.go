@@ -65,7 +65,13 @@ func (s *Session) Inspect(code string, pos int) (text string, found bool) {
 			if m.name != e.Sel.Name {
 				continue
 			}
-			text := fmt.Sprintf("%s: %s %s", expr, m.kind, m.decl)
+			decl := m.decl
+			if id, ok := e.X.(*ast.Ident); ok {
+				if d := s.modelMember(id.Name, m.name); d != "" {
+					decl = d // of an instance: First int, Swap() Pair[int]
+				}
+			}
+			text := fmt.Sprintf("%s: %s %s", expr, m.kind, decl)
 			if doc := t.memberDoc(x, m); doc != "" {
 				text += "\n\n" + doc
 			}
@@ -136,6 +142,45 @@ func (s *Session) modelType(name string) string {
 		}
 		return p.Name()
 	})
+	if strings.Contains(text, lower.Prefix) {
+		return ""
+	}
+	return text
+}
+
+// modelMember is how the field or method sel of the session variable
+// name reads with the types the cells' type checker gave it ("First int",
+// "Swap() Pair[int]" for a Pair[int]: a generic type's members with its
+// type arguments put in), or "" if the checker has no such member or
+// names what the lowering made.
+func (s *Session) modelMember(name, sel string) string {
+	if s.model == nil {
+		return ""
+	}
+	v, ok := s.model.Lookup(name).(*types.Var)
+	if !ok {
+		return ""
+	}
+	obj, _, _ := types.LookupFieldOrMethod(v.Type(), true, v.Pkg(), sel)
+	qual := func(p *types.Package) string {
+		if p.Path() == "main" {
+			return ""
+		}
+		return p.Name()
+	}
+	var text string
+	switch obj := obj.(type) {
+	case *types.Var:
+		text = sel + " " + types.TypeString(obj.Type(), qual)
+	case *types.Func:
+		sig, ok := obj.Type().(*types.Signature)
+		if !ok {
+			return ""
+		}
+		text = sel + strings.TrimPrefix(types.TypeString(types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic()), qual), "func")
+	default:
+		return ""
+	}
 	if strings.Contains(text, lower.Prefix) {
 		return ""
 	}
