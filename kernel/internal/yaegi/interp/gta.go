@@ -1,3 +1,6 @@
+// Changed for coevo (kernel/internal/yaegi/README.md): the guard of a
+// type switch at the top level is no global definition.
+
 package interp
 
 import (
@@ -40,6 +43,12 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 			}
 
 		case defineStmt:
+			if n.anc != nil && n.anc.kind == typeSwitch {
+				// The guard of a type switch at a cell's top level
+				// ("switch x := v.(type)"): x is the switch's, one per
+				// clause, declared by cfg; not a global (coevo).
+				return false
+			}
 			var (
 				atyp *itype
 				err2 error

@@ -1,5 +1,6 @@
 // Changed for coevo (kernel/internal/yaegi/README.md): a frame runs until
-// its own run is stopped.
+// its own run is stopped; a type switch case of a compiled interface
+// matches a value of an interpreted type (_case).
 
 package interp
 
@@ -2954,7 +2955,17 @@ func _case(n *node) {
 		for i := range types {
 			types[i] = n.child[i].typ
 		}
-		srcValue := genValue(sn.child[1].lastChild().child[0])
+		srcNode := sn.child[1].lastChild().child[0]
+		srcValue := genValue(srcNode)
+		// coevo: a conversion to an interface (any(v)) is no operation: the
+		// value keeps its concrete representation, and its interpreted type
+		// is known only here, from the node. concrete stands for that type.
+		var concrete *node
+		if t := srcNode.typ; t != nil && t.cat == interfaceT && t.val != nil && t.val.cat != valueT && t.val.cat != interfaceT && t.val.name != "" && t.val.path != "" {
+			cn := *srcNode
+			cn.typ = t.val
+			concrete = &cn
+		}
 
 		if len(sn.child[1].child) != 2 {
 			// no assign in switch guard
@@ -2971,6 +2982,14 @@ func _case(n *node) {
 						var stype string
 						if ival != nil {
 							stype = strings.ReplaceAll(reflect.TypeOf(ival).String(), " {}", "{}")
+						}
+						if concrete != nil && ival != nil { // coevo: see concrete
+							for _, typ := range types {
+								if _, ok := caseOfConcrete(f, concrete, reflect.ValueOf(ival), typ); ok {
+									return tnext
+								}
+							}
+							return fnext
 						}
 						for _, typ := range types {
 							// TODO(mpl): we should actually use canAssertTypes, but need to find a valid
@@ -2992,6 +3011,12 @@ func _case(n *node) {
 						for _, typ := range types {
 							if v.typ.id() == typ.id() {
 								return tnext
+							}
+							// coevo: a compiled interface case
+							if typ.cat == valueT && v.typ.cat != valueT {
+								if rt := typ.TypeOf(); rt != nil && rt.Kind() == reflect.Interface && rt.NumMethod() > 0 && hasMethodsOf(v.typ, rt) {
+									return tnext
+								}
 							}
 						}
 					}
@@ -3044,6 +3069,13 @@ func _case(n *node) {
 						destValue(f).Set(elem)
 						return tnext
 					}
+					// coevo: a value of a cell's type against a compiled interface
+					if typ.cat == valueT {
+						if w, ok := dynamicInterface(f, v, rtyp); ok {
+							destValue(f).Set(w)
+							return tnext
+						}
+					}
 					return fnext
 				}
 				if vi, ok := v.Interface().(valueInterface); ok {
@@ -3052,6 +3084,19 @@ func _case(n *node) {
 							destValue(f).Set(vi.value)
 							return tnext
 						}
+						if typ.cat == valueT { // coevo: as above
+							if w, ok := dynamicInterface(f, v, typ.TypeOf()); ok {
+								destValue(f).Set(w)
+								return tnext
+							}
+						}
+					}
+					return fnext
+				}
+				if concrete != nil { // coevo: see concrete
+					if x, ok := caseOfConcrete(f, concrete, v, typ); ok {
+						destValue(f).Set(x)
+						return tnext
 					}
 					return fnext
 				}
@@ -3088,6 +3133,13 @@ func _case(n *node) {
 							destValue(f).Set(elem)
 							return tnext
 						}
+						// coevo: a value of a cell's type against a compiled interface
+						if typ.cat == valueT {
+							if _, ok := dynamicInterface(f, val, rtyp); ok {
+								destValue(f).Set(val)
+								return tnext
+							}
+						}
 					}
 					return fnext
 				}
@@ -3098,6 +3150,21 @@ func _case(n *node) {
 								destValue(f).Set(val)
 								return tnext
 							}
+							if typ.cat == valueT { // coevo: as above
+								if _, ok := dynamicInterface(f, val, typ.TypeOf()); ok {
+									destValue(f).Set(val)
+									return tnext
+								}
+							}
+						}
+					}
+					return fnext
+				}
+				if concrete != nil { // coevo: see concrete
+					for _, typ := range types {
+						if _, ok := caseOfConcrete(f, concrete, val, typ); ok {
+							destValue(f).Set(reflect.ValueOf(valueInterface{concrete, val}))
+							return tnext
 						}
 					}
 					return fnext

@@ -1,0 +1,109 @@
+package interp
+
+// This file is coevo's (see ../README.md): a type switch case of a
+// compiled interface type matched against a value of an interpreted type.
+
+import "reflect"
+
+// dynamicInterface wraps v, a value of an interpreted type held in an
+// interface (a valueInterface), in the compiled interface typ, as an
+// assignment of the same value to typ would; ok is false if v's type
+// lacks one of typ's methods, or typ is no compiled interface with
+// methods.
+//
+// Unlike genInterfaceWrapper, which wraps the value of a node known when
+// the code is compiled, it works from the value: its dynamic type, and
+// the value itself as each method's receiver (not the node that made it,
+// whose slot belongs to another frame).
+func dynamicInterface(f *frame, v reflect.Value, typ reflect.Type) (w reflect.Value, ok bool) {
+	if typ == nil || typ.Kind() != reflect.Interface || typ.NumMethod() == 0 || !v.IsValid() {
+		return reflect.Value{}, false
+	}
+	if v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return reflect.Value{}, false
+		}
+		v = v.Elem()
+	}
+	vi, isVI := v.Interface().(valueInterface)
+	if !isVI || vi.node == nil || vi.node.typ == nil || vi.node.typ.cat == valueT {
+		return reflect.Value{}, false
+	}
+	t := vi.node.typ
+	if !hasMethodsOf(t, typ) {
+		return reflect.Value{}, false
+	}
+	wrap := getWrapper(vi.node, typ)
+	if wrap == nil {
+		return reflect.Value{}, false
+	}
+	val := getConcreteValue(vi.value)
+	w = reflect.New(wrap).Elem()
+	w.Field(0).Set(val)
+	for i := 1; i < wrap.NumField(); i++ {
+		name := wrap.Field(i).Name[1:]
+		m, index := t.lookupMethod(name)
+		if m == nil {
+			// A compiled method, possibly of an embedded field.
+			_, index, _, _ = t.lookupBinMethod(name)
+			r := methodByName(val, name, index)
+			if !r.IsValid() {
+				return reflect.Value{}, false
+			}
+			w.Field(i).Set(r)
+			continue
+		}
+		nod := *m
+		nod.recv = &receiver{val: val, index: index}
+		w.Field(i).Set(genFunctionWrapper(&nod)(f))
+	}
+	return w, true
+}
+
+// hasMethodsOf reports whether the interpreted type t has every method of
+// the compiled interface typ, with its signature.
+func hasMethodsOf(t *itype, typ reflect.Type) bool {
+	have := t.methods()
+	for i := 0; i < typ.NumMethod(); i++ {
+		m := typ.Method(i)
+		sig, ok := have[m.Name]
+		if !ok {
+			return false
+		}
+		want := m.Type.String()
+		if sig == want {
+			continue
+		}
+		// The receiver may be written as the first argument.
+		if lookupFieldOrMethod(t, m.Name) == nil {
+			return false
+		}
+		if s, err := stripReceiverFromArgs(sig); err != nil || s != want {
+			return false
+		}
+	}
+	return true
+}
+
+// caseOfConcrete matches a type switch case typ against v, a value whose
+// interpreted type is concrete's (a defined type of the program, whose
+// value an any(v) conversion left in its representation: a name string
+// is a Go string). The type is the program's, so a case of the
+// representation's type (string) does not match it; a case of the same
+// type, or of an interface whose methods it has, does. x is the value as
+// the case's type has it.
+func caseOfConcrete(f *frame, concrete *node, v reflect.Value, typ *itype) (x reflect.Value, ok bool) {
+	switch t := concrete.typ; {
+	case typ.cat == nilT:
+		return reflect.Value{}, false
+	case typ.id() == t.id():
+		return v, true
+	case typ.cat == valueT:
+		return dynamicInterface(f, reflect.ValueOf(valueInterface{concrete, v}), typ.TypeOf())
+	case typ.cat == interfaceT:
+		if t.methods().contains(typ.methods()) {
+			return reflect.ValueOf(valueInterface{concrete, v}), true
+		}
+	}
+	return reflect.Value{}, false
+}

@@ -1,0 +1,115 @@
+package session
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/coevolab/coevo/kernel/symbols"
+)
+
+// A type switch with a case of a compiled interface (fmt.Stringer, error)
+// on a value of a cell's type: yaegi matched such a case only for compiled
+// types, and a type switch with a guard variable at a cell's top level
+// panicked while the cell compiled. What each program prints is Go's: the
+// cell's type has the interface's method, so the case matches, and x is
+// the value as that interface.
+func TestTypeSwitchOnCompiledInterface(t *testing.T) {
+	const name = `type name string
+
+func (n name) String() string { return "<" + string(n) + ">" }
+`
+	const point = `type pt struct{ X, Y int }
+
+func (p *pt) String() string { return fmt.Sprint("(", p.X, ",", p.Y, ")") }
+`
+	for _, c := range []struct{ code, want string }{
+		// at the top level, with a guard variable
+		{name + `var v any = name("n")
+switch x := v.(type) {
+case int:
+	fmt.Println("int", x)
+case fmt.Stringer:
+	fmt.Println("stringer", x.String())
+}`, "stringer <n>\n"},
+		// without one
+		{name + `var v any = name("n")
+switch v.(type) {
+case fmt.Stringer:
+	fmt.Println("stringer")
+default:
+	fmt.Println("other")
+}`, "stringer\n"},
+		// in a function, as its argument
+		{name + `func kind(v any) string {
+	switch x := v.(type) {
+	case error:
+		return "error " + x.Error()
+	case fmt.Stringer:
+		return "stringer " + x.String()
+	}
+	return "other"
+}
+fmt.Println(kind(name("n")), kind(3))`, "stringer <n> other\n"},
+		// any(v) of a generic function's type parameter (Go 1.18)
+		{name + `func Kind[T any](v T) string {
+	switch x := any(v).(type) {
+	case int:
+		return fmt.Sprint("int ", x)
+	case string: // name is no string, though yaegi holds it as one
+		return "string " + x
+	case fmt.Stringer:
+		return "stringer " + x.String()
+	}
+	return "other"
+}
+fmt.Println(Kind(name("n")), Kind(3), Kind(2.5), Kind("s"))`, "stringer <n> int 3 other string s\n"},
+		// any(v) against an interface the cell declared
+		{`type shape interface{ area() float64 }
+type sq float64
+
+func (s sq) area() float64 { return float64(s * s) }
+func Area[T any](v T) string {
+	switch x := any(v).(type) {
+	case shape:
+		return fmt.Sprint(x.area())
+	}
+	return "none"
+}
+fmt.Println(Area(sq(3)), Area(2))`, "9 none\n"},
+		// a pointer receiver: *pt is a Stringer, pt is not; a case of two types
+		{point + `var v any = &pt{1, 2}
+switch x := v.(type) {
+case error:
+	fmt.Println("error", x)
+case fmt.Stringer:
+	fmt.Println("stringer", x.String())
+}
+var w any = pt{1, 2}
+switch w.(type) {
+case fmt.Stringer:
+	fmt.Println("pt is a stringer")
+default:
+	fmt.Println("pt is not")
+}
+switch x := v.(type) {
+case fmt.Stringer, error:
+	fmt.Println("either", x)
+}`, "stringer (1,2)\npt is not\neither (1,2)\n"},
+	} {
+		s, err := New(symbols.Symbols)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out, errs bytes.Buffer
+		s.Output(&out, &errs, nil)
+		if _, err := s.Run(context.Background(), Cell{Code: "import \"fmt\"\n" + c.code, Name: "In[1]"}); err != nil {
+			t.Errorf("%s\n: %v", c.code, err)
+			continue
+		}
+		if out.String() != c.want {
+			t.Errorf("%s\nprinted %q (stderr %q), want %q", c.code[strings.Index(c.code, "\n\n")+1:], out.String(), errs.String(), c.want)
+		}
+	}
+}
