@@ -29,9 +29,6 @@ var knownFailures = map[string]string{
 	// unexported fields (so that reflection can set them): %T and %+v show
 	// struct { Xx int; Xy int } where Go shows main.point and x.
 	"gbe_struct_printing": "yaegi: %T, %+v and %#v of a cell's struct type",
-	// fmt.Errorf's %w keeps a cell's *NotFound in yaegi's wrapper type, so
-	// that no type assertion (errors.As, errors.AsType) finds it again.
-	"go126_errors_astype": "yaegi: a cell's error type wrapped by %w is not found by errors.AsType",
 }
 
 // TestModernGo runs the corpus in testdata/modern — Go programs, one per

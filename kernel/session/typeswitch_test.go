@@ -113,3 +113,72 @@ case fmt.Stringer, error:
 		}
 	}
 }
+
+// A cell's error type through fmt.Errorf's %w, and compiled values against
+// interfaces a cell declares: the interpreter wrapped the cell's *NotFound
+// for the compiled fmt.Errorf, and matched an interface of the cell only
+// against the cell's own types, so errors.As, errors.AsType and type
+// switches missed the error, and a *bytes.Buffer was no sizer. What each
+// prints is Go's.
+func TestErrorsThroughCompiledCode(t *testing.T) {
+	const notFound = `type NotFound struct{ Name string }
+
+func (e *NotFound) Error() string { return e.Name + " not found" }
+
+var err error = fmt.Errorf("lookup: %w", &NotFound{"kayles"})
+`
+	for _, c := range []struct{ code, want string }{
+		{notFound + `var target *NotFound
+fmt.Println(errors.As(err, &target), target.Name)`, "true kayles\n"},
+		{notFound + `nf, ok := errors.AsType[*NotFound](err)
+fmt.Println(ok, nf.Name)
+_, ok = errors.AsType[*fs.PathError](err)
+fmt.Println(ok)`, "true kayles\nfalse\n"},
+		{notFound + `switch e := errors.Unwrap(err).(type) {
+case *fs.PathError:
+	fmt.Println("path", e.Op)
+case *NotFound:
+	fmt.Println("not found:", e.Name)
+}
+switch errors.Unwrap(err).(type) {
+case *NotFound:
+	fmt.Println("again")
+}`, "not found: kayles\nagain\n"},
+		// errors.Join's tree
+		{notFound + `joined := errors.Join(errors.New("other"), err)
+var target *NotFound
+fmt.Println(errors.As(joined, &target), target.Name)`, "true kayles\n"},
+		// a compiled value against an interface a cell declares
+		{`type sizer interface{ Len() int }
+type unwrapper interface{ Unwrap() error }
+var b any = bytes.NewBufferString("abc")
+s, ok := b.(sizer)
+fmt.Println(ok, s.Len())
+switch x := b.(type) {
+case unwrapper:
+	fmt.Println("unwrapper", x)
+case sizer:
+	fmt.Println("sizer", x.Len())
+}
+var e error = fmt.Errorf("w: %w", io.EOF)
+u, ok := e.(unwrapper)
+fmt.Println(ok, u.Unwrap() == io.EOF)
+_, ok = e.(sizer)
+fmt.Println(ok)`, "true 3\nsizer 3\ntrue true\nfalse\n"},
+	} {
+		s, err := New(symbols.Symbols)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out, errs bytes.Buffer
+		s.Output(&out, &errs, nil)
+		code := "import (\n\t\"bytes\"\n\t\"errors\"\n\t\"fmt\"\n\t\"io\"\n\t\"io/fs\"\n)\n" + c.code
+		if _, err := s.Run(context.Background(), Cell{Code: code, Name: "In[1]"}); err != nil {
+			t.Errorf("%s\n: %v", c.code, err)
+			continue
+		}
+		if out.String() != c.want {
+			t.Errorf("%s\nprinted %q (stderr %q), want %q", c.code, out.String(), errs.String(), c.want)
+		}
+	}
+}

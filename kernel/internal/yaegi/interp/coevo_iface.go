@@ -107,3 +107,57 @@ func caseOfConcrete(f *frame, concrete *node, v reflect.Value, typ *itype) (x re
 	}
 	return reflect.Value{}, false
 }
+
+// isWrapper reports whether v is one of the interpreter's interface
+// wrappers (a struct whose field IValue holds the wrapped value, made
+// when a value of an interpreted type goes to compiled code as an
+// interface: fmt.Errorf's %w keeps one).
+func isWrapper(v reflect.Value) bool {
+	if !v.IsValid() || v.Kind() != reflect.Struct {
+		return false
+	}
+	t := v.Type()
+	return t.NumField() > 0 && t.Field(0).Name == "IValue"
+}
+
+// compiledInInterface is v, a value of a compiled type (a *fmt.wrapError,
+// a *bytes.Buffer), as a value of the interface typ that a program
+// declared (interface{ Unwrap() error }), when its type has typ's methods
+// with their signatures: the interpreter holds such a value as a
+// valueInterface whose node has the value's compiled type, as an
+// assignment makes it. ok is false for anything else (an interpreted
+// value, a wrapper, a missing method).
+func compiledInInterface(n *node, v reflect.Value, typ *itype) (x reflect.Value, ok bool) {
+	if v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return reflect.Value{}, false
+		}
+		v = v.Elem()
+	}
+	if !v.IsValid() || isWrapper(v) || typ.cat != interfaceT {
+		return reflect.Value{}, false
+	}
+	if _, isVI := v.Interface().(valueInterface); isVI {
+		return reflect.Value{}, false
+	}
+	rt := v.Type()
+	for name, sig := range typ.methods() {
+		m, found := rt.MethodByName(name)
+		if !found {
+			return reflect.Value{}, false
+		}
+		// m.Type has the receiver first: compare without it.
+		in := make([]reflect.Type, 0, m.Type.NumIn())
+		for i := 1; i < m.Type.NumIn(); i++ {
+			in = append(in, m.Type.In(i))
+		}
+		out := make([]reflect.Type, 0, m.Type.NumOut())
+		for i := 0; i < m.Type.NumOut(); i++ {
+			out = append(out, m.Type.Out(i))
+		}
+		if reflect.FuncOf(in, out, m.Type.IsVariadic()).String() != sig {
+			return reflect.Value{}, false
+		}
+	}
+	return reflect.ValueOf(valueInterface{&node{interp: n.interp, typ: valueTOf(rt)}, v}), true
+}

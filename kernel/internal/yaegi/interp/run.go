@@ -332,6 +332,16 @@ func typeAssert(n *node, withResult, withOk bool) {
 					value1(f).SetBool(ok)
 				}()
 			}
+			if !ok { // coevo: a compiled value, asserted to a program's interface
+				if x, isX := compiledInInterface(n, valf, typ); isX {
+					valf, ok = x, true
+					v = x.Interface().(valueInterface)
+				} else if e := valf; e.Kind() == reflect.Interface && !e.IsNil() && isWrapper(e.Elem()) {
+					if vi, isVI := e.Elem().Field(0).Interface().(valueInterface); isVI {
+						valf, v, ok = reflect.ValueOf(vi), vi, true
+					}
+				}
+			}
 			if !ok {
 				if !withOk {
 					panic(n.cfgErrorf("interface conversion: nil is not %v", typID))
@@ -3001,6 +3011,16 @@ func _case(n *node) {
 								}
 								continue
 							}
+							// coevo: a compiled value against a program's interface,
+							// a wrapped value against its own type (see below)
+							if _, ok := compiledInInterface(n, reflect.ValueOf(ival), typ); ok {
+								return tnext
+							}
+							if w := reflect.ValueOf(ival); isWrapper(w) && typ.cat != valueT && typ.cat != interfaceT {
+								if inner := w.Field(0).Elem(); inner.IsValid() && inner.Type() == typ.TypeOf() {
+									return tnext
+								}
+							}
 							if stype == typ.id() {
 								return tnext
 							}
@@ -3076,6 +3096,19 @@ func _case(n *node) {
 							return tnext
 						}
 					}
+					// coevo: a compiled value against a program's interface
+					if x, ok := compiledInInterface(n, v, typ); ok {
+						destValue(f).Set(x)
+						return tnext
+					}
+					// coevo: a program's value that went through compiled code
+					// in a wrapper (fmt.Errorf's %w) against its own type
+					if isWrapper(elem) && typ.cat != valueT && typ.cat != interfaceT {
+						if inner := elem.Field(0).Elem(); inner.IsValid() && inner.Type() == rtyp {
+							destValue(f).Set(inner)
+							return tnext
+						}
+					}
 					return fnext
 				}
 				if vi, ok := v.Interface().(valueInterface); ok {
@@ -3136,6 +3169,18 @@ func _case(n *node) {
 						// coevo: a value of a cell's type against a compiled interface
 						if typ.cat == valueT {
 							if _, ok := dynamicInterface(f, val, rtyp); ok {
+								destValue(f).Set(val)
+								return tnext
+							}
+						}
+						// coevo: a compiled value against a program's interface, a
+						// wrapped value against its own type (as above)
+						if _, ok := compiledInInterface(n, val, typ); ok {
+							destValue(f).Set(val)
+							return tnext
+						}
+						if isWrapper(elem) && typ.cat != valueT && typ.cat != interfaceT {
+							if inner := elem.Field(0).Elem(); inner.IsValid() && inner.Type() == rtyp {
 								destValue(f).Set(val)
 								return tnext
 							}
