@@ -97,6 +97,24 @@ switch x := v.(type) {
 case fmt.Stringer, error:
 	fmt.Println("either", x)
 }`, "stringer (1,2)\npt is not\neither (1,2)\n"},
+		// a struct with a value method, in a loop over mixed values (the
+		// method must get the struct, not its field)
+		{`type T struct{ A int }
+
+func (t T) String() string { return fmt.Sprint("T", t.A) }
+func show(vals []any) {
+	for _, v := range vals {
+		switch x := v.(type) {
+		case nil:
+			fmt.Println("nil")
+		case fmt.Stringer:
+			fmt.Println("stringer", x.String())
+		case int, string:
+			fmt.Println("basic", x)
+		}
+	}
+}
+show([]any{T{1}, 2, "s", nil, T{5}})`, "stringer T1\nbasic 2\nbasic s\nnil\nstringer T5\n"},
 	} {
 		s, err := New(symbols.Symbols)
 		if err != nil {
@@ -160,11 +178,16 @@ case unwrapper:
 case sizer:
 	fmt.Println("sizer", x.Len())
 }
+var sz sizer = bytes.NewBufferString("xy")
+switch x := sz.(type) {
+case fmt.Stringer:
+	fmt.Println("a sizer that is a stringer", x.String())
+}
 var e error = fmt.Errorf("w: %w", io.EOF)
 u, ok := e.(unwrapper)
 fmt.Println(ok, u.Unwrap() == io.EOF)
 _, ok = e.(sizer)
-fmt.Println(ok)`, "true 3\nsizer 3\ntrue true\nfalse\n"},
+fmt.Println(ok)`, "true 3\nsizer 3\na sizer that is a stringer xy\ntrue true\nfalse\n"},
 	} {
 		s, err := New(symbols.Symbols)
 		if err != nil {

@@ -7,9 +7,9 @@ import "reflect"
 
 // dynamicInterface wraps v, a value of an interpreted type held in an
 // interface (a valueInterface), in the compiled interface typ, as an
-// assignment of the same value to typ would; ok is false if v's type
-// lacks one of typ's methods, or typ is no compiled interface with
-// methods.
+// assignment of the same value to typ would (a compiled value so held is
+// returned as it is); ok is false if v's type lacks one of typ's methods,
+// or typ is no compiled interface with methods.
 //
 // Unlike genInterfaceWrapper, which wraps the value of a node known when
 // the code is compiled, it works from the value: its dynamic type, and
@@ -26,7 +26,15 @@ func dynamicInterface(f *frame, v reflect.Value, typ reflect.Type) (w reflect.Va
 		v = v.Elem()
 	}
 	vi, isVI := v.Interface().(valueInterface)
-	if !isVI || vi.node == nil || vi.node.typ == nil || vi.node.typ.cat == valueT {
+	if !isVI || vi.node == nil || vi.node.typ == nil {
+		return reflect.Value{}, false
+	}
+	if vi.node.typ.cat == valueT {
+		// A compiled value in a program's interface (a *bytes.Buffer held
+		// as a sizer): it is typ's or not by its own methods.
+		if c := vi.value; c.IsValid() && c.Type().Implements(typ) {
+			return c, true
+		}
 		return reflect.Value{}, false
 	}
 	t := vi.node.typ
@@ -37,7 +45,16 @@ func dynamicInterface(f *frame, v reflect.Value, typ reflect.Type) (w reflect.Va
 	if wrap == nil {
 		return reflect.Value{}, false
 	}
-	val := getConcreteValue(vi.value)
+	// The value itself (getConcreteValue would take a struct for an
+	// emulated interface and return its last field).
+	val := vi.value
+	for {
+		inner, nested := val.Interface().(valueInterface)
+		if !nested {
+			break
+		}
+		val = inner.value
+	}
 	w = reflect.New(wrap).Elem()
 	w.Field(0).Set(val)
 	for i := 1; i < wrap.NumField(); i++ {
