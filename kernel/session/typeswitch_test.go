@@ -115,6 +115,51 @@ func show(vals []any) {
 	}
 }
 show([]any{T{1}, 2, "s", nil, T{5}})`, "stringer T1\nbasic 2\nbasic s\nnil\nstringer T5\n"},
+		// error is a compiled interface too; a value receiver's Error
+		{`type E struct{ msg string }
+
+func (e E) Error() string { return "E:" + e.msg }
+func classify(v any) string {
+	switch x := v.(type) {
+	case error:
+		return "error " + x.Error()
+	case fmt.Stringer:
+		return "stringer"
+	}
+	return "other"
+}
+fmt.Println(classify(E{"a"}), classify(1))
+var v any = E{"b"}
+e, ok := v.(error)
+fmt.Println(ok, e)`, "error E:a other\ntrue E:b\n"},
+		// a cell's value put in an any by a literal, a conversion, an
+		// assignment, or as a pointer whose type has value methods, at the
+		// top level and in a function
+		{`type T struct{ A int }
+
+func (t T) String() string { return fmt.Sprint("T", t.A) }
+func inFunc() {
+	var v any = T{1}
+	_, ok1 := v.(fmt.Stringer)
+	var p any = &T{2}
+	s, ok2 := p.(fmt.Stringer)
+	fmt.Println(ok1, ok2, s)
+}
+inFunc()
+var v1 any = T{3}
+v2 := any(T{4})
+var v3 any
+v3 = T{5}
+var v4 any = &T{6}
+for _, v := range []any{v1, v2, v3, v4} {
+	switch x := v.(type) {
+	case fmt.Stringer:
+		fmt.Print(x.String(), " ")
+	default:
+		fmt.Print("missed ")
+	}
+}
+fmt.Println()`, "true true T2\nT3 T4 T5 T6 \n"},
 	} {
 		s, err := New(symbols.Symbols)
 		if err != nil {

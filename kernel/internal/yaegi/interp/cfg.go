@@ -1,5 +1,7 @@
 // Changed for coevo (kernel/internal/yaegi/README.md): a blank assignment
-// at the top level never reuses another symbol named _.
+// at the top level never reuses another symbol named _; a composite
+// literal assigned to an interface of the program is not written straight
+// into the variable.
 
 package interp
 
@@ -752,6 +754,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				case src.action == aCompositeLit:
 					if dest.typ.cat == valueT && dest.typ.rtype.Kind() == reflect.Interface {
 						// Skip optimisation for assigned interface.
+						break
+					}
+					if isInterfaceSrc(dest.typ) {
+						// coevo: nor for an interface of the program (any): the
+						// assignment keeps the literal's type with its methods.
 						break
 					}
 					if dest.action == aGetIndex || dest.action == aStar {

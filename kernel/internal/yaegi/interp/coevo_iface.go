@@ -87,6 +87,13 @@ func hasMethodsOf(t *itype, typ reflect.Type) bool {
 		if !ok {
 			return false
 		}
+		// A T has not the methods declared on *T (yaegi lists them with
+		// T's). Promoted methods are not told apart here.
+		if t.cat != ptrT {
+			if mn, index := t.lookupMethod(m.Name); mn != nil && len(index) == 0 && ptrReceiver(mn) {
+				return false
+			}
+		}
 		want := m.Type.String()
 		if sig == want {
 			continue
@@ -115,7 +122,7 @@ func caseOfConcrete(f *frame, concrete *node, v reflect.Value, typ *itype) (x re
 		return reflect.Value{}, false
 	case typ.id() == t.id():
 		return v, true
-	case typ.cat == valueT:
+	case binIface(typ):
 		return dynamicInterface(f, reflect.ValueOf(valueInterface{concrete, v}), typ.TypeOf())
 	case typ.cat == interfaceT:
 		if t.methods().contains(typ.methods()) {
@@ -177,4 +184,34 @@ func compiledInInterface(n *node, v reflect.Value, typ *itype) (x reflect.Value,
 		}
 	}
 	return reflect.ValueOf(valueInterface{&node{interp: n.interp, typ: valueTOf(rt)}, v}), true
+}
+
+// binIface reports whether typ is a compiled interface type (error
+// included), as a case of a type switch.
+func binIface(typ *itype) bool {
+	if typ.cat != valueT && typ.cat != errorT {
+		return false
+	}
+	rt := typ.TypeOf()
+	return rt != nil && rt.Kind() == reflect.Interface
+}
+
+// hasPtrMethods reports whether t is a pointer to a type of the program
+// with methods (*T where T has methods): held in an any, such a pointer
+// keeps its type (a valueInterface), as T itself does.
+func hasPtrMethods(t *itype) bool {
+	return t != nil && t.cat == ptrT && t.val != nil && t.val.cat != valueT && len(t.val.method) > 0
+}
+
+// ptrReceiver reports whether the method declaration m has a pointer
+// receiver (func (p *T) M()).
+func ptrReceiver(m *node) bool {
+	if m == nil || m.kind != funcDecl || len(m.child) == 0 || len(m.child[0].child) == 0 {
+		return false
+	}
+	rt := m.child[0].child[0].lastChild()
+	if rt.typ != nil {
+		return rt.typ.cat == ptrT
+	}
+	return rt.kind == starExpr
 }

@@ -416,29 +416,27 @@ func typeAssert(n *node, withResult, withOk bool) {
 				}()
 			}
 			if ok && val.node.typ.cat != valueT {
-				m0 := val.node.typ.methods()
-				m1 := typ.methods()
-				if len(m0) < len(m1) {
-					ok = false
+				// coevo: the value's methods decide (yaegi compared method
+				// signatures with the receiver written in, so a value
+				// receiver's Error never matched error), and the wrapper is
+				// made from the value: the node that made it may be another
+				// frame's (yaegi evaluated it in this one).
+				if rtype.NumMethod() == 0 {
+					if withResult {
+						value0(f).Set(reflect.ValueOf(val))
+					}
 					return next
 				}
-
-				for k, meth1 := range m1 {
-					var meth0 string
-					meth0, ok = m0[k]
-					if !ok {
-						return next
+				var w reflect.Value
+				if w, ok = dynamicInterface(f, reflect.ValueOf(val), rtype); !ok {
+					if !withOk {
+						panic(n.cfgErrorf("interface conversion: %s is not %s", val.node.typ.id(), rtype))
 					}
-					if meth0 != meth1 {
-						ok = false
-						return next
-					}
+					return next
 				}
-
 				if withResult {
-					value0(f).Set(genInterfaceWrapper(val.node, rtype)(f))
+					value0(f).Set(w)
 				}
-				ok = true
 				return next
 			}
 
@@ -3016,7 +3014,7 @@ func _case(n *node) {
 							if _, ok := compiledInInterface(n, reflect.ValueOf(ival), typ); ok {
 								return tnext
 							}
-							if w := reflect.ValueOf(ival); isWrapper(w) && typ.cat != valueT && typ.cat != interfaceT {
+							if w := reflect.ValueOf(ival); isWrapper(w) && !binIface(typ) && typ.cat != interfaceT {
 								if inner := w.Field(0).Elem(); inner.IsValid() && inner.Type() == typ.TypeOf() {
 									return tnext
 								}
@@ -3033,7 +3031,7 @@ func _case(n *node) {
 								return tnext
 							}
 							// coevo: a compiled interface case
-							if typ.cat == valueT && v.typ.cat != valueT {
+							if binIface(typ) && v.typ.cat != valueT {
 								if rt := typ.TypeOf(); rt != nil && rt.Kind() == reflect.Interface && rt.NumMethod() > 0 && hasMethodsOf(v.typ, rt) {
 									return tnext
 								}
@@ -3090,7 +3088,7 @@ func _case(n *node) {
 						return tnext
 					}
 					// coevo: a value of a cell's type against a compiled interface
-					if typ.cat == valueT {
+					if binIface(typ) {
 						if w, ok := dynamicInterface(f, v, rtyp); ok {
 							destValue(f).Set(w)
 							return tnext
@@ -3103,7 +3101,7 @@ func _case(n *node) {
 					}
 					// coevo: a program's value that went through compiled code
 					// in a wrapper (fmt.Errorf's %w) against its own type
-					if isWrapper(elem) && typ.cat != valueT && typ.cat != interfaceT {
+					if isWrapper(elem) && !binIface(typ) && typ.cat != interfaceT {
 						if inner := elem.Field(0).Elem(); inner.IsValid() && inner.Type() == rtyp {
 							destValue(f).Set(inner)
 							return tnext
@@ -3117,7 +3115,7 @@ func _case(n *node) {
 							destValue(f).Set(vi.value)
 							return tnext
 						}
-						if typ.cat == valueT { // coevo: as above
+						if binIface(typ) { // coevo: as above
 							if w, ok := dynamicInterface(f, v, typ.TypeOf()); ok {
 								destValue(f).Set(w)
 								return tnext
@@ -3167,7 +3165,7 @@ func _case(n *node) {
 							return tnext
 						}
 						// coevo: a value of a cell's type against a compiled interface
-						if typ.cat == valueT {
+						if binIface(typ) {
 							if _, ok := dynamicInterface(f, val, rtyp); ok {
 								destValue(f).Set(val)
 								return tnext
@@ -3179,7 +3177,7 @@ func _case(n *node) {
 							destValue(f).Set(val)
 							return tnext
 						}
-						if isWrapper(elem) && typ.cat != valueT && typ.cat != interfaceT {
+						if isWrapper(elem) && !binIface(typ) && typ.cat != interfaceT {
 							if inner := elem.Field(0).Elem(); inner.IsValid() && inner.Type() == rtyp {
 								destValue(f).Set(val)
 								return tnext
@@ -3195,7 +3193,7 @@ func _case(n *node) {
 								destValue(f).Set(val)
 								return tnext
 							}
-							if typ.cat == valueT { // coevo: as above
+							if binIface(typ) { // coevo: as above
 								if _, ok := dynamicInterface(f, val, typ.TypeOf()); ok {
 									destValue(f).Set(val)
 									return tnext

@@ -1,3 +1,7 @@
+// Changed for coevo (kernel/internal/yaegi/README.md): a value put in an
+// interface keeps its type when it is any(v) or a pointer to a type with
+// methods (genDestValue).
+
 package interp
 
 import (
@@ -156,7 +160,11 @@ func genValue(n *node) func(*frame) reflect.Value {
 func genDestValue(typ *itype, n *node) func(*frame) reflect.Value {
 	convertLiteralValue(n, typ.TypeOf())
 	switch {
-	case isInterfaceSrc(typ) && (!isEmptyInterface(typ) || len(n.typ.method) > 0):
+	case isInterfaceSrc(typ) && n.action == aConvert && n.typ.cat == interfaceT && n.typ.val != nil && len(n.typ.val.method) > 0 && len(n.child) == 2:
+		// coevo: any(v) of a type with methods: the conversion is no
+		// operation, so v is what keeps its type.
+		return genValueInterface(n.child[1])
+	case isInterfaceSrc(typ) && (!isEmptyInterface(typ) || len(n.typ.method) > 0 || hasPtrMethods(n.typ)):
 		return genValueInterface(n)
 	case isNamedFuncSrc(n.typ):
 		return genFunctionWrapper(n)
