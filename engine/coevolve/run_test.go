@@ -244,7 +244,7 @@ func files(t *testing.T, dir string) map[string]string {
 func TestResumeEqualsUninterrupted(t *testing.T) {
 	gonum := small(NashSolve, 2, 24)
 	gonum.Optimizer = Gonum
-	for _, cfg := range []Config{small(NashSolve, 2, 24), small(Heuristic, 0, 8), gonum} {
+	for _, cfg := range []Config{small(NashSolve, 2, 24), small(Heuristic, 0, 8), small(ICL, 20, 16), gonum} {
 		whole := t.TempDir()
 		if _, err := Evolve(context.Background(), cfg, whole, Options{CheckpointEvery: 5, CheckpointInterval: -1}); err != nil {
 			t.Fatal(err)
