@@ -215,3 +215,31 @@ func ptrReceiver(m *node) bool {
 	}
 	return rt.kind == starExpr
 }
+
+// caseAcross matches the type switch case typ against v, an interface
+// value, where the value and the case are of different worlds: a value of
+// a program's type against a compiled interface (fmt.Stringer, error), a
+// compiled value against an interface the program declared, or a
+// program's value that went through compiled code in a wrapper
+// (fmt.Errorf's %w) against its own type. x is the value as the case's
+// type holds it. yaegi's own checks, which come first, match a value and
+// a case of the same world.
+func caseAcross(f *frame, n *node, v reflect.Value, typ *itype) (x reflect.Value, ok bool) {
+	rtyp := typ.TypeOf()
+	if binIface(typ) {
+		if x, ok = dynamicInterface(f, v, rtyp); ok {
+			return x, true
+		}
+	}
+	if x, ok = compiledInInterface(n, v, typ); ok {
+		return x, true
+	}
+	if elem := v; elem.Kind() == reflect.Interface && !elem.IsNil() && !binIface(typ) && typ.cat != interfaceT {
+		if elem = elem.Elem(); isWrapper(elem) {
+			if inner := elem.Field(0).Elem(); inner.IsValid() && inner.Type() == rtyp {
+				return inner, true
+			}
+		}
+	}
+	return reflect.Value{}, false
+}

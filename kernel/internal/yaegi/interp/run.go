@@ -3087,25 +3087,9 @@ func _case(n *node) {
 						destValue(f).Set(elem)
 						return tnext
 					}
-					// coevo: a value of a cell's type against a compiled interface
-					if binIface(typ) {
-						if w, ok := dynamicInterface(f, v, rtyp); ok {
-							destValue(f).Set(w)
-							return tnext
-						}
-					}
-					// coevo: a compiled value against a program's interface
-					if x, ok := compiledInInterface(n, v, typ); ok {
+					if x, ok := caseAcross(f, n, v, typ); ok { // coevo
 						destValue(f).Set(x)
 						return tnext
-					}
-					// coevo: a program's value that went through compiled code
-					// in a wrapper (fmt.Errorf's %w) against its own type
-					if isWrapper(elem) && !binIface(typ) && typ.cat != interfaceT {
-						if inner := elem.Field(0).Elem(); inner.IsValid() && inner.Type() == rtyp {
-							destValue(f).Set(inner)
-							return tnext
-						}
 					}
 					return fnext
 				}
@@ -3164,24 +3148,9 @@ func _case(n *node) {
 							destValue(f).Set(elem)
 							return tnext
 						}
-						// coevo: a value of a cell's type against a compiled interface
-						if binIface(typ) {
-							if _, ok := dynamicInterface(f, val, rtyp); ok {
-								destValue(f).Set(val)
-								return tnext
-							}
-						}
-						// coevo: a compiled value against a program's interface, a
-						// wrapped value against its own type (as above)
-						if _, ok := compiledInInterface(n, val, typ); ok {
+						if _, ok := caseAcross(f, n, val, typ); ok { // coevo
 							destValue(f).Set(val)
 							return tnext
-						}
-						if isWrapper(elem) && !binIface(typ) && typ.cat != interfaceT {
-							if inner := elem.Field(0).Elem(); inner.IsValid() && inner.Type() == rtyp {
-								destValue(f).Set(val)
-								return tnext
-							}
 						}
 					}
 					return fnext
