@@ -1,7 +1,10 @@
 package interp
 
-// This file is coevo's (see ../README.md): a type switch case of a
-// compiled interface type matched against a value of an interpreted type.
+// This file is coevo's (see ../README.md): values crossing between
+// interpreted and compiled code in type switches and assertions (a
+// program's value against a compiled interface, a compiled value against
+// a program's interface, a program's value back from compiled code in a
+// wrapper), and what decides whether a value keeps its type in an any.
 
 import "reflect"
 
