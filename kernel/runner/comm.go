@@ -1,8 +1,6 @@
 package runner
 
 import (
-	"context"
-	"io"
 	"reflect"
 
 	"github.com/coevolab/coevo/kernel/comm"
@@ -46,30 +44,8 @@ func (s *server) comm(q Request) *Reply {
 	if q.Comm == nil {
 		return &Reply{Status: "error", Error: &Error{Name: "bad request", Value: "a comm request without a message", Traceback: []string{}}}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	s.mu.Lock()
-	s.cancel = cancel
-	if s.pending {
-		cancel()
-	}
-	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		s.cancel = nil
-		s.mu.Unlock()
-	}()
-	quiet := q.Silent || q.Replay
-	var out, errw io.Writer = io.Discard, io.Discard
-	var sink display.Sink = discard{}
-	if !quiet {
-		out, errw, sink = &stream{s, "stdout"}, &stream{s, "stderr"}, eventSink{s}
-	}
-	s.sess.Output(out, errw, nil)
-	display.Attach(sink, ctx)
-	defer display.Attach(nil, context.Background())
-	s.attachComm(quiet, q.MsgID)
-	defer s.attachComm(false, "")
+	ctx, _, end := s.begin(q) // a comm request never allows stdin
+	defer end()
 
 	name := q.Cell
 	if name == "" {

@@ -178,25 +178,21 @@ func (s *server) handle(q Request) (rep *Reply) {
 	return &Reply{Status: "error", Error: &Error{Name: "bad request", Value: fmt.Sprintf("unknown op %q", q.Op), Traceback: []string{}}}
 }
 
-// settle is how long a cell that left goroutines running is given before
-// its reply, so that one that panics at once is blamed on its cell.
-const settle = 5 * time.Millisecond
-
-func (s *server) execute(q Request) *Reply {
+// begin sets up what a request's code runs with, a cell's as a comm
+// callback's: a context that an interrupt cancels (at once if one came
+// first), the session's output writers and, where the request allows it,
+// its stdin (discarded and absent for a silent or replayed request), the
+// display sink and the routing of comm messages. end undoes all but the
+// writers, which stay for goroutines the code leaves printing.
+func (s *server) begin(q Request) (ctx context.Context, quiet bool, end func()) {
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	s.mu.Lock()
 	s.cancel = cancel
 	if s.pending {
 		cancel()
 	}
 	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		s.cancel = nil
-		s.mu.Unlock()
-	}()
-	quiet := q.Silent || q.Replay
+	quiet = q.Silent || q.Replay
 	var out, errw io.Writer = io.Discard, io.Discard
 	var sink display.Sink = discard{}
 	if !quiet {
@@ -206,12 +202,27 @@ func (s *server) execute(q Request) *Reply {
 	if q.AllowStdin && !q.Replay {
 		stdin = &inputReader{s: s, ctx: ctx}
 	}
-	// The writers stay after the cell, for goroutines it leaves printing.
 	s.sess.Output(out, errw, stdin)
 	display.Attach(sink, ctx)
-	defer display.Attach(nil, context.Background())
 	s.attachComm(quiet, q.MsgID)
-	defer s.attachComm(false, "")
+	return ctx, quiet, func() {
+		s.attachComm(false, "")
+		display.Attach(nil, context.Background())
+		s.mu.Lock()
+		s.cancel = nil
+		s.mu.Unlock()
+		cancel()
+	}
+}
+
+// settle is how long a cell that left goroutines running is given before
+// its reply, so that one that panics at once is blamed on its cell.
+const settle = 5 * time.Millisecond
+
+func (s *server) execute(q Request) *Reply {
+	// The writers stay after the cell, for goroutines it leaves printing.
+	ctx, quiet, end := s.begin(q)
+	defer end()
 
 	// The cell runs under a goroutine label naming it, which every
 	// goroutine it starts inherits (and theirs, in turn): a crash report
