@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-	"strings"
 	"sync"
 
 	"github.com/coevolab/coevo/kernel/zmtp"
@@ -190,18 +189,7 @@ func (k *Kernel) commRequest(msg *wire.Message) {
 	sink := &cellSink{k: k, parent: msg, done: make(chan struct{})}
 	rep, death, note := k.sup.execute(worker.Request{Op: "comm", Comm: &m, MsgID: msg.Header.MsgID, Cell: "callback"}, sink)
 	close(sink.done)
-	var fail *worker.Error
-	switch {
-	case death != nil:
-		ename := "worker died"
-		if strings.HasPrefix(death.Cause, "interrupted") {
-			ename = "interrupted"
-		}
-		fail = &worker.Error{Name: ename, Value: death.Cause, Traceback: []string{ename + ": " + death.Cause}}
-	case rep.Status != "ok" && rep.Error != nil:
-		fail = rep.Error
-	}
-	if fail != nil {
+	if fail := failure(rep, death); fail != nil {
 		k.publish(msg, "error", map[string]any{"ename": fail.Name, "evalue": fail.Value, "traceback": fail.Traceback})
 	}
 	if note != "" {

@@ -433,17 +433,8 @@ func (k *Kernel) execute(sock *zmtp.Socket, msg *wire.Message) {
 
 	output := ""
 	content := map[string]any{"status": "ok", "execution_count": count, "user_expressions": map[string]any{}, "payload": []any{}}
-	var fail *worker.Error
-	switch {
-	case death != nil:
-		ename := "worker died"
-		if strings.HasPrefix(death.Cause, "interrupted") {
-			ename = "interrupted"
-		}
-		fail = &worker.Error{Name: ename, Value: death.Cause, Traceback: []string{ename + ": " + death.Cause}}
-	case rep.Status != "ok" && rep.Error != nil:
-		fail = rep.Error
-	default:
+	fail := failure(rep, death)
+	if fail == nil {
 		if rep.Result != nil && !req.Silent {
 			data, md := wire.SplitBundle(rep.Result)
 			k.publish(msg, "execute_result", map[string]any{"execution_count": count, "data": data, "metadata": md})
@@ -455,8 +446,7 @@ func (k *Kernel) execute(sock *zmtp.Socket, msg *wire.Message) {
 		if len(rep.Payload) > 0 && !req.Silent {
 			content["payload"] = rep.Payload
 		}
-	}
-	if fail != nil {
+	} else {
 		if !req.Silent {
 			k.publish(msg, "error", map[string]any{"ename": fail.Name, "evalue": fail.Value, "traceback": fail.Traceback})
 		}
@@ -481,6 +471,23 @@ func (k *Kernel) execute(sock *zmtp.Socket, msg *wire.Message) {
 	}
 	k.histMu.Unlock()
 	k.reply(sock, msg, "execute_reply", content)
+}
+
+// failure is the error a request to the worker ended with: the worker's
+// death (named "interrupted" when an interrupt killed it) or the error
+// the request reported; nil if it succeeded.
+func failure(rep *worker.Reply, death *worker.Death) *worker.Error {
+	switch {
+	case death != nil:
+		ename := "worker died"
+		if strings.HasPrefix(death.Cause, "interrupted") {
+			ename = "interrupted"
+		}
+		return &worker.Error{Name: ename, Value: death.Cause, Traceback: []string{ename + ": " + death.Cause}}
+	case rep.Status != "ok" && rep.Error != nil:
+		return rep.Error
+	}
+	return nil
 }
 
 // replayCells returns the cells to replay, and the names of those marked
