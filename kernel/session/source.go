@@ -52,6 +52,18 @@ type srcVar struct {
 	rng int
 }
 
+// assign gives v what the k-th of n names gets from values: values[k]
+// when there is a value a name, the k-th result of values[0] when that
+// is the one value (a call), nothing otherwise.
+func (v *srcVar) assign(values []ast.Expr, n, k int) {
+	switch {
+	case len(values) == n:
+		v.val = values[k]
+	case len(values) == 1:
+		v.val, v.k = values[0], k
+	}
+}
+
 // cellNumber orders cells "In[N]" by N; other names ("cell", replays of
 // unnamed cells) come first.
 func cellNumber(name string) int {
@@ -175,12 +187,7 @@ func (ix *srcIndex) addGroup(cell string, kind itemKind, src string) {
 			case *ast.ValueSpec:
 				for k, n := range sp.Names {
 					v := &srcVar{typ: sp.Type}
-					switch {
-					case len(sp.Values) == len(sp.Names):
-						v.val = sp.Values[k]
-					case len(sp.Values) == 1:
-						v.val, v.k = sp.Values[0], k
-					}
+					v.assign(sp.Values, len(sp.Names), k)
 					ix.vars[n.Name] = v
 				}
 			}
@@ -241,12 +248,7 @@ func (ix *srcIndex) assign(st *ast.AssignStmt) {
 			continue
 		}
 		v := &srcVar{}
-		switch {
-		case len(st.Rhs) == len(st.Lhs):
-			v.val = st.Rhs[k]
-		case len(st.Rhs) == 1:
-			v.val, v.k = st.Rhs[0], k
-		}
+		v.assign(st.Rhs, len(st.Lhs), k)
 		ix.vars[id.Name] = v
 	}
 }
