@@ -386,7 +386,7 @@ func (k *Kernel) info() map[string]any {
 			"mimetype": "text/x-go", "file_extension": ".go",
 			"pygments_lexer": "go", "codemirror_mode": "go",
 		},
-		"banner":     "coevo: Go cells for coevolution on combinatorial games (yaegi " + runtime.Version() + "); %lsmagic lists the magics",
+		"banner":     "coevo: Go cells for coevolution on combinatorial games (ixgo, " + runtime.Version() + "); %lsmagic lists the magics",
 		"help_links": []map[string]string{{"text": "coevo", "url": "https://github.com/coevolab/coevo"}},
 	}
 }

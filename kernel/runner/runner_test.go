@@ -111,7 +111,7 @@ func TestDeaths(t *testing.T) {
 	cases := []struct {
 		code, want string
 	}{
-		{"go func() { panic(\"boom\") }()\nselect {}", "a goroutine panicked: boom (In[1], in a func literal)"},
+		{"go func() { panic(\"boom\") }()\nselect {}", "a goroutine panicked: boom (In[1] line 1, in a func literal)"},
 		{"func down(n int) int { return down(n+1) + 1 }\ndown(0)", "fatal error: stack overflow (a goroutine's stack grew past 1 GB: runaway recursion?)"},
 		{"import \"os\"\nos.Exit(3)", "the worker process exited with status 3"},
 		{"import \"syscall\"\nsyscall.Kill(syscall.Getpid(), syscall.SIGTERM)\nselect {}", "the worker process was killed by signal terminated"},

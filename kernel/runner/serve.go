@@ -16,17 +16,16 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
-
 	"github.com/coevolab/coevo/kernel/display"
 	"github.com/coevolab/coevo/kernel/native"
 	"github.com/coevolab/coevo/kernel/session"
 )
 
 // Main runs the worker process: requests on descriptor 3, events on 4,
-// cells in a session with the given bindings. It returns when the kernel
-// closes the requests pipe.
-func Main(bindings ...interp.Exports) error {
+// cells in a session (which can import the packages registered with the
+// interpreter: the worker links kernel/symbols for that). It returns when
+// the kernel closes the requests pipe.
+func Main() error {
 	var st syscall.Stat_t
 	if os.Getenv(workerEnv) != "1" || syscall.Fstat(3, &st) != nil || syscall.Fstat(4, &st) != nil {
 		return errors.New("the worker is started by the kernel (coevo kernel run), with its pipes on descriptors 3 and 4")
@@ -41,7 +40,7 @@ func Main(bindings ...interp.Exports) error {
 		}
 		os.Unsetenv(memoryEnv)
 	}
-	sess, err := session.New(bindings...)
+	sess, err := session.New()
 	if err != nil {
 		return err
 	}

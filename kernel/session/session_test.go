@@ -210,24 +210,31 @@ func TestPanicTrace(t *testing.T) {
 	if e == nil || e.Name != "panic" || e.Message != "deep" {
 		t.Fatalf("%v", e)
 	}
+	want := []string{
+		`  In[1] line 3, in f: panic("deep")`,
+		`  In[1] line 5, in f: return f(n-1)  (2 times)`,
+		`  In[2] line 2: f(2)`,
+	}
 	tr := strings.Join(e.Trace, "\n")
-	if !strings.Contains(tr, "In[1], in f (lines 1-6)  (3 times)") || !strings.Contains(tr, "In[2] line 2: f(2)") {
-		t.Fatalf("trace:\n%s", tr)
+	if tr != strings.Join(want, "\n") {
+		t.Fatalf("trace:\n%s\nwant\n%s", tr, strings.Join(want, "\n"))
 	}
 	if strings.Contains(tr, "yaegi") || strings.Contains(tr, "reflect") || len(e.Trace) > 5 {
 		t.Fatalf("interpreter internals in the trace:\n%s", tr)
 	}
 }
 
-// Panics the interpreter words after its reflect internals get the Go
-// runtime's wording.
-func TestPanicRewrites(t *testing.T) {
+// Run-time panics read as the Go runtime words them (runtime/panic.go,
+// runtime/map.go of Go 1.26).
+func TestRuntimePanicsAsGo(t *testing.T) {
 	s, _ := New()
 	cases := map[string]string{
 		"var p *struct{ X int }\nq := *p":    "runtime error: invalid memory address or nil pointer dereference",
 		"var p2 *struct{ X int }\np2.X = 1":  "runtime error: invalid memory address or nil pointer dereference",
-		"var sl []int\nsl[5] = 1":            "runtime error: index out of range",
+		"var sl []int\nsl[5] = 1":            "runtime error: index out of range [5] with length 0",
 		"var m map[string]int\nm[\"a\"] = 1": "assignment to entry in nil map",
+		"a, b := 1, 0\n_ = a / b":            "runtime error: integer divide by zero",
+		"var i any = \"s\"\n_ = i.(int)":     "interface conversion: interface {} is string, not int",
 	}
 	i := 0
 	for code, want := range cases {

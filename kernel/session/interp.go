@@ -1,0 +1,206 @@
+package session
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"io"
+	"os"
+	"reflect"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/goplus/ixgo"
+	"golang.org/x/tools/go/ssa"
+)
+
+// The session runs cells with ixgo (github.com/goplus/ixgo), an
+// interpreter of Go's SSA form (golang.org/x/tools/go/ssa) built from
+// go/types' checked syntax: what a cell means is what Go says it means.
+// The session uses ixgo as a library, unmodified, through its exported
+// API and three of its unexported functions and fields, reached here by
+// name (each checked by TestIxgoInternals):
+//
+//   - newInterp, which makes an interpreter whose package variables are
+//     the storage given (the session's variables, which outlive the build
+//     that made them), the way ixgo's own REPL does;
+//   - (*Interp).toType, the runtime type of a type of the program, which
+//     the session records to give the next build the same (cellTypes);
+//   - Interp.exited, the flag an interrupt sets (Abort) to stop the
+//     interpreter's code, which the session clears once the cell has
+//     stopped, so that functions the cell made (a widget's callback) work
+//     after the interrupt; and Context.output, where print and println
+//     write (ixgo: standard output; Go: standard error).
+
+//go:linkname newInterp github.com/goplus/ixgo.newInterp
+func newInterp(ctx *ixgo.Context, mainpkg *ssa.Package, globals map[string]any) (*ixgo.Interp, error)
+
+//go:linkname interpToType github.com/goplus/ixgo.(*Interp).toType
+func interpToType(i *ixgo.Interp, typ types.Type) reflect.Type
+
+// field returns a pointer to the unexported field name of the struct p
+// points to, which must have type T.
+func field[T any](p any, name string) *T {
+	v := reflect.ValueOf(p).Elem()
+	f := v.FieldByName(name)
+	if !f.IsValid() || f.Type() != reflect.TypeFor[T]() {
+		panic(fmt.Sprintf("ixgo: %s has no field %s of type %s (the session needs ixgo v1.1.1)", v.Type(), name, reflect.TypeFor[T]()))
+	}
+	return (*T)(unsafe.Pointer(f.UnsafeAddr()))
+}
+
+// unabort undoes an Abort of an interpreter whose code has stopped.
+func unabort(i *ixgo.Interp) { atomic.StoreInt32(field[int32](i, "exited"), 0) }
+
+// aborted tells whether an interpreter was aborted (or ran os.Exit).
+func aborted(i *ixgo.Interp) bool { return atomic.LoadInt32(field[int32](i, "exited")) != 0 }
+
+// setPrintOutput makes print and println of interpreted code write to w.
+func setPrintOutput(ctx *ixgo.Context, w io.Writer) { *field[io.Writer](ctx, "output") = w }
+
+// cellTypes is the interpreter's loader of runtime types, which gives
+// every type the cells declared the runtime type an earlier build made
+// for it, when its key is the same (typekey.go).
+type cellTypes struct {
+	ixgo.Loader
+	mu    sync.Mutex
+	keys  typeKeys // of the build being made
+	cache map[string]reflect.Type
+}
+
+func (c *cellTypes) LookupReflect(t types.Type) (reflect.Type, bool) {
+	if rt, ok := c.Loader.LookupReflect(t); ok {
+		return rt, ok
+	}
+	n, ok := t.(*types.Named)
+	if !ok {
+		return nil, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.keys.pkg == nil || n.Obj().Pkg() != c.keys.pkg {
+		return nil, false
+	}
+	if k := c.keys.key(n); k != "" {
+		if rt, ok := c.cache[k]; ok {
+			return rt, true
+		}
+	}
+	return nil, false
+}
+
+// record keeps the runtime types an interpreter made for the program's
+// declared types (and their instances), for the builds after it.
+func (c *cellTypes) record(i *ixgo.Interp, b *build) {
+	c.mu.Lock()
+	keys := c.keys
+	c.mu.Unlock()
+	seen := map[types.Type]bool{}
+	var named []*types.Named
+	var walk func(t types.Type, depth int)
+	walk = func(t types.Type, depth int) {
+		if t == nil || seen[t] || depth > 20 {
+			return
+		}
+		seen[t] = true
+		switch t := t.(type) {
+		case *types.Named:
+			if t.Obj().Pkg() == b.pkg && t.TypeParams().Len() == t.TypeArgs().Len() {
+				named = append(named, t)
+			}
+			for i := 0; i < t.TypeArgs().Len(); i++ {
+				walk(t.TypeArgs().At(i), depth+1)
+			}
+		case *types.Alias:
+			walk(types.Unalias(t), depth)
+		case *types.Pointer:
+			walk(t.Elem(), depth+1)
+		case *types.Slice:
+			walk(t.Elem(), depth+1)
+		case *types.Array:
+			walk(t.Elem(), depth+1)
+		case *types.Map:
+			walk(t.Key(), depth+1)
+			walk(t.Elem(), depth+1)
+		case *types.Chan:
+			walk(t.Elem(), depth+1)
+		case *types.Struct:
+			for i := 0; i < t.NumFields(); i++ {
+				walk(t.Field(i).Type(), depth+1)
+			}
+		case *types.Signature:
+			for _, tup := range []*types.Tuple{t.Params(), t.Results()} {
+				for i := 0; i < tup.Len(); i++ {
+					walk(tup.At(i).Type(), depth+1)
+				}
+			}
+		}
+	}
+	scope := b.pkg.Scope()
+	for _, name := range scope.Names() {
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+			walk(tn.Type(), 0)
+		}
+	}
+	for _, tv := range b.info.Types {
+		walk(tv.Type, 0)
+	}
+	for _, inst := range b.info.Instances {
+		walk(inst.Type, 0)
+	}
+	for _, n := range named {
+		if n.TypeParams().Len() > 0 && n.TypeArgs().Len() == 0 {
+			continue // a generic type, not an instance
+		}
+		k := keys.key(n)
+		if k == "" {
+			continue
+		}
+		c.mu.Lock()
+		_, have := c.cache[k]
+		c.mu.Unlock()
+		if have {
+			continue
+		}
+		rt := interpToType(i, n)
+		c.mu.Lock()
+		c.cache[k] = rt
+		c.mu.Unlock()
+	}
+}
+
+// newContext makes the ixgo context of a session.
+func newContext() (*ixgo.Context, *cellTypes) {
+	ctx := ixgo.NewContext(ixgo.SupportMultipleInterp)
+	ct := &cellTypes{Loader: ctx.Loader, cache: map[string]reflect.Type{}}
+	ctx.Loader = ct
+	setPrintOutput(ctx, stderrWriter{})
+	// os.Exit ends the process, as in a Go program (the kernel's worker
+	// is replaced); ixgo would only stop the interpreter.
+	ctx.RegisterExternal("os.Exit", exitProcess)
+	return ctx, ct
+}
+
+// stderrWriter writes to the process's standard error as it is now.
+type stderrWriter struct{}
+
+func (stderrWriter) Write(p []byte) (int, error) { return os.Stderr.Write(p) }
+
+// exitProcess is os.Exit for cells: what they printed is delivered, then
+// the process ends.
+var exitProcess = func(code int) {
+	flushStdio()
+	os.Exit(code)
+}
+
+// funcNode maps a function of the program back to its declaration, for
+// panics: nil if it is not the session's.
+func funcNode(f *ast.File, name string) *ast.FuncDecl {
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name && fd.Recv == nil {
+			return fd
+		}
+	}
+	return nil
+}
