@@ -46,14 +46,17 @@ type build struct {
 		chunks []placed       // where the cell's chunks are in it
 	}
 	// The program that runs.
-	pkg   *types.Package
-	info  *types.Info
-	file  *ast.File
-	fp    map[string]string // fingerprints of the declared types
-	keys  typeKeys
-	segs  []builtSeg
-	olds  map[string]*sessVar // old values of variables the cell redefines with another type
-	final struct {
+	pkg      *types.Package
+	info     *types.Info
+	file     *ast.File
+	fp       map[string]string // fingerprints of the declared types
+	keys     typeKeys
+	segs     []builtSeg
+	olds     map[string]*sessVar // old values of variables the cell redefines with another type
+	rtTypes  []types.Type        // the types the program makes runtime types (runtimeTypes)
+	newVars  map[string]*sessVar // the variables the cell defines
+	prevVars map[string]*sessVar // the session's variables before the build ran
+	final    struct {
 		show  showKind
 		value types.TypeAndValue // of a constant
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/scanner"
 	"go/token"
 	"go/types"
@@ -176,6 +177,9 @@ func (b *build) aliases() map[string]string {
 	for _, v := range b.olds {
 		walk(v.typ, 0)
 	}
+	for _, t := range b.rtTypes {
+		walk(t, 0)
+	}
 	return out
 }
 
@@ -263,8 +267,10 @@ func (b *build) checkAsWritten(s *Session, round int) (again bool, err error) {
 	// and does not use (later cells may), and the final expression, which
 	// is the cell's result.
 	defs := map[token.Pos]bool{}
+	defNames := map[string]bool{}
 	for _, id := range topDefs(body) {
 		defs[id.Pos()] = true
+		defNames[id.Name] = true
 	}
 	var final ast.Expr
 	if es := finalExpr(body); es != nil {
@@ -285,6 +291,11 @@ func (b *build) checkAsWritten(s *Session, round int) (again bool, err error) {
 		case r == nil || r.cell:
 			mine = append(mine, posError{pos: b.fset.Position(e.Pos), msg: e.Msg})
 		case r.decl != nil && containsDecl(b.cc.decls, r.decl):
+			// The cell's functions see the names its statements define
+			// (package variables in the program that runs): checked there.
+			if name, ok := strings.CutPrefix(e.Msg, "undefined: "); ok && defNames[name] {
+				continue
+			}
 			mine = append(mine, posError{pos: b.fset.Position(e.Pos), msg: e.Msg})
 		case r.decl != nil:
 			if b.decls[r.decl.keys()[0]] == r.decl {
@@ -321,7 +332,13 @@ func (b *build) checkAsWritten(s *Session, round int) (again bool, err error) {
 	// The variables whose type changed (an earlier cell's type declared
 	// anew, and so a new runtime type) lose their values.
 	b.attach(f, info, &p)
-	b.fp = fingerprints(pkg, info, b.programDecls())
+	var newVars []*sessVar
+	for _, id := range topDefs(body) {
+		if obj := info.Defs[id]; obj != nil {
+			newVars = append(newVars, &sessVar{name: id.Name, typ: obj.Type()})
+		}
+	}
+	b.fp = fingerprints(b.programDecls(newVars), b.importNames())
 	b.keys = typeKeys{pkg: pkg, fp: b.fp}
 	for _, v := range vars {
 		obj := pkg.Scope().Lookup(v.name)
@@ -390,17 +407,38 @@ func (b *build) attach(f *ast.File, info *types.Info, p *program) {
 }
 
 // programDecls lists the declarations for fingerprints: the build's, and
-// the session variables as declarations of their own (a method that uses
-// a variable depends on its type).
-func (b *build) programDecls() []*progDecl {
+// the session's variables (those the cell defines, not the earlier ones
+// of those names) as declarations of their type (a method that uses a
+// variable depends on its type).
+func (b *build) programDecls(cellVars []*sessVar) []*progDecl {
 	out := sortedDecls(b.decls)
-	scope := b.check.pkg.Scope()
-	for _, v := range sortedVars(b.vars) {
-		obj := scope.Lookup(v.name)
-		if obj == nil {
-			continue
+	vars := map[string]*sessVar{}
+	for name, v := range b.vars {
+		vars[name] = v
+	}
+	for _, v := range cellVars {
+		vars[v.name] = v
+	}
+	for _, v := range sortedVars(vars) {
+		text := typeString(v.typ)
+		d := &progDecl{kind: "var", names: []string{v.name}, text: "var " + v.name + " " + text}
+		if x, err := parser.ParseExpr(text); err == nil {
+			d.nodes = []ast.Node{x}
 		}
-		out = append(out, &progDecl{kind: "var", names: []string{v.name}, text: "var " + v.name + " " + typeText(obj.Type(), nil), objs: []types.Object{obj}})
+		out = append(out, d)
+	}
+	return out
+}
+
+// importNames maps the names the build's imports bind to their paths.
+func (b *build) importNames() map[string]string {
+	out := map[string]string{}
+	for _, im := range b.imports {
+		name := im.name
+		if name == "" {
+			name = im.path[strings.LastIndex(im.path, "/")+1:]
+		}
+		out[name] = im.path
 	}
 	return out
 }

@@ -188,6 +188,7 @@ func (s *Session) panicTrace(stack []byte) []string {
 			continue
 		}
 	}
+	s.lastFrames = frames
 	for i := 0; i < len(frames); {
 		j := i + 1
 		for j < len(frames) && frames[j] == frames[i] {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -126,6 +128,7 @@ func (b *build) hoist(s *Session) error {
 	}
 
 	// The program.
+	b.newVars = newVars
 	for name, v := range newVars {
 		b.vars[name] = v
 	}
@@ -136,6 +139,7 @@ func (b *build) hoist(s *Session) error {
 			}
 		}
 	}
+	b.rtTypes = b.runtimeTypes()
 	var p program
 	aliases := b.aliases()
 	vars := sortedVars(b.vars)
@@ -157,8 +161,10 @@ func (b *build) hoist(s *Session) error {
 			if c.seg != k {
 				continue
 			}
+			from := p.Len()
 			p.place(b.cc.cell, c.chunk.line, c.chunk.col, edits.apply(src, c.from, c.to))
 			p.WriteString("\n")
+			p.mark(region{from: from, to: p.Len(), cell: true})
 		}
 		if seg.timeit {
 			p.WriteString("}\n}\n")
@@ -166,14 +172,25 @@ func (b *build) hoist(s *Session) error {
 			p.WriteString("return\n}\n")
 		}
 	}
+	b.writeRuntimeTypes(&p, aliases)
 	text := p.String()
 	f, err := b.parse(b.cc.cell, text)
 	if err != nil {
 		return b.internal(err, text)
 	}
 	pkg, info2, errs := typeCheck(s.importer, s.sizes, b.fset, f)
-	if len(errs) > 0 {
-		return b.internal(errs[0], text)
+	var mine []posError
+	for _, e := range errs {
+		// The cell's functions, checked with the names its statements
+		// define (see checkAsWritten): their errors are the cell's.
+		r := p.regionAt(b.fset.PositionFor(e.Pos, false).Offset)
+		if r == nil || !(r.cell || r.decl != nil && containsDecl(b.cc.decls, r.decl)) {
+			return b.internal(e, text)
+		}
+		mine = append(mine, posError{pos: b.fset.Position(e.Pos), msg: e.Msg})
+	}
+	if len(mine) > 0 {
+		return &compileError{errs: mine}
 	}
 	b.pkg, b.info, b.file = pkg, info2, f
 	b.attach(f, info2, &p)
@@ -226,4 +243,53 @@ func (b *build) assignVars(d *ast.GenDecl, src string, raw func(token.Pos) int) 
 // though the cell as written did: a fault of the session, not the cell.
 func (b *build) internal(err error, text string) error {
 	return &Error{Name: "internal error", Message: fmt.Sprintf("%s: the kernel could not compile the cell's statements as the session's (%v); please report it with the cell", b.cc.cell, err), Trace: strings.Split(text, "\n")}
+}
+
+// runtimeTypes lists the types the cells declare, and the instances of
+// their generic types this cell uses: the interpreter prepares a type's
+// methods only in a program that makes it a runtime type (converts it to
+// an interface), and compiled code (fmt, sort) calls the methods of a
+// value through its runtime type, made once and kept by the builds after
+// (cellTypes). So every program makes them all runtime types.
+func (b *build) runtimeTypes() []types.Type {
+	var out []types.Type
+	pkg := b.check.pkg
+	for _, d := range sortedDecls(b.decls) {
+		if d.kind != "type" {
+			continue
+		}
+		tn, ok := pkg.Scope().Lookup(d.names[0]).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
+			continue
+		}
+		out = append(out, tn.Type())
+	}
+	seen := map[string]bool{}
+	var insts []types.Type
+	for _, tv := range b.check.info.Types {
+		n, ok := types.Unalias(tv.Type).(*types.Named)
+		if !ok || n.Obj().Pkg() != pkg || n.TypeArgs().Len() == 0 || types.IsInterface(n) || foreignUnexported(n, pkg) {
+			continue
+		}
+		if k := types.TypeString(n, nil); !seen[k] {
+			seen[k] = true
+			insts = append(insts, n)
+		}
+	}
+	sort.Slice(insts, func(i, j int) bool { return types.TypeString(insts[i], nil) < types.TypeString(insts[j], nil) })
+	return append(out, insts...)
+}
+
+// writeRuntimeTypes writes the function (never called) that makes the
+// runtime types.
+func (b *build) writeRuntimeTypes(p *program, aliases map[string]string) {
+	p.WriteString("func " + hidden + "Types() {\n")
+	for _, t := range b.rtTypes {
+		tt := typeText(t, aliases)
+		fmt.Fprintf(p, "_ = []any{*new(%s), (*%s)(nil)}\n", tt, tt)
+	}
+	p.WriteString("}\n")
 }

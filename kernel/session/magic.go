@@ -191,8 +191,7 @@ type timeitArgs struct {
 }
 
 // timeitStep reads a %timeit line: -n LOOPS, -r RUNS, the statement.
-func (r *runner) timeitStep(g item, argOff int) (timeitArgs, error) {
-	s, c := r.s, r.c
+func (s *Session) timeitStep(c Cell, g item, argOff int) (timeitArgs, error) {
 	loops, runs := 0, 7
 	off := argOff
 	for {
@@ -408,8 +407,11 @@ func (s *Session) who() {
 }
 
 // typeString writes a type as a cell would: packages by name, the cells'
-// own types unqualified.
+// own types unqualified, a function's type without its parameters' names.
 func typeString(t types.Type) string {
+	if sig, ok := t.(*types.Signature); ok {
+		t = types.NewSignatureType(nil, nil, nil, unnamed(sig.Params()), unnamed(sig.Results()), sig.Variadic())
+	}
 	return types.TypeString(t, func(p *types.Package) string {
 		if p.Path() == "main" {
 			return ""
@@ -434,4 +436,16 @@ func (s *Session) lsmagic() {
 	fmt.Fprintln(tw, "!COMMAND\ta line of its own: run COMMAND with bash, its output streamed and a status other than 0 shown; Ctrl-C reaches it")
 	fmt.Fprintln(tw, "//coevo:noreplay\ta comment line: the kernel does not replay this cell when it restores a session")
 	tw.Flush()
+}
+
+// unnamed is a tuple without its variables' names.
+func unnamed(t *types.Tuple) *types.Tuple {
+	if t == nil {
+		return nil
+	}
+	vars := make([]*types.Var, t.Len())
+	for i := range vars {
+		vars[i] = types.NewParam(t.At(i).Pos(), t.At(i).Pkg(), "", t.At(i).Type())
+	}
+	return types.NewTuple(vars...)
 }

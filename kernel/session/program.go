@@ -86,7 +86,8 @@ type cellCode struct {
 	imports []importSpec
 	decls   []*progDecl
 	segs    []segment
-	final   bool // the last segment ends the cell: its final expression is the cell's result
+	final   bool    // the last segment ends the cell: its final expression is the cell's result
+	inits   []chunk // the bodies of the cell's func init, as calls of func literals
 }
 
 // checkNames refuses declarations of names the session keeps for itself.
@@ -104,8 +105,9 @@ func (cc *cellCode) checkNames() error {
 // readDecls reads the declarations and imports of an item of kind decl,
 // imprt or (a const) vardecl. off is the item's offset in the cell code.
 func (cc *cellCode) readDecls(code string, it item, seq *int) error {
+	it.off = commentStart(code, it.off) // with the doc comment right above
 	src := code[it.off:it.end]
-	const prefix = "package main;"
+	const prefix = "package main\n"
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", prefix+src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
@@ -118,6 +120,13 @@ func (cc *cellCode) readDecls(code string, it item, seq *int) error {
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
+			if d.Name.Name == "init" && d.Recv == nil && d.Body != nil {
+				// run once, with the cell (readPhase)
+				off := at(d.Body.Lbrace)
+				l, c := place(off)
+				cc.inits = append(cc.inits, chunk{text: "func() " + code[off:at(d.Body.End())] + "()", off: off, line: l, col: c - len("func() ")})
+				continue
+			}
 			pd := &progDecl{kind: "func", names: []string{d.Name.Name}, cell: cc.cell}
 			if d.Recv != nil && len(d.Recv.List) > 0 {
 				pd.kind, pd.recv = "method", baseTypeName(d.Recv.List[0].Type)
@@ -400,4 +409,24 @@ func convertUint(u uint64, k types.BasicKind) any {
 		return uintptr(u)
 	}
 	return u
+}
+
+// commentStart moves the start of an item back over the comment lines
+// right above it (its doc comment).
+func commentStart(code string, off int) int {
+	start := strings.LastIndexByte(code[:off], '\n') + 1
+	if strings.TrimSpace(code[start:off]) != "" {
+		return off
+	}
+	for start > 0 {
+		prevStart := strings.LastIndexByte(code[:start-1], '\n') + 1
+		if !strings.HasPrefix(strings.TrimSpace(code[prevStart:start-1]), "//") {
+			break
+		}
+		start = prevStart
+	}
+	if start == strings.LastIndexByte(code[:off], '\n')+1 {
+		return off // no comment above
+	}
+	return start
 }

@@ -68,7 +68,8 @@ type Session struct {
 
 	framesMu      sync.Mutex
 	onPanic       func(Frame)
-	compiledStack []byte // of the last panic of compiled code, while it unwound
+	compiledStack []byte  // of the last panic of compiled code, while it unwound
+	lastFrames    []Frame // the cells' frames of the last panic, innermost first
 }
 
 // Cell is a notebook cell to run.
@@ -265,77 +266,9 @@ func (r *runner) run(items []item) (Result, error) {
 // phase compiles a phase's Go and runs its steps.
 func (r *runner) phase(items []item) error {
 	s, c := r.s, r.c
-	cc := &cellCode{cell: c.Name}
-	var steps []step
-	newSeg := func(timeit bool) int {
-		cc.segs = append(cc.segs, segment{timeit: timeit})
-		return len(cc.segs) - 1
-	}
-	cur := -1 // the segment statements go to
-	addChunk := func(seg int, code string, off, end int) {
-		l, col := position(code, off)
-		cc.segs[seg].chunks = append(cc.segs[seg].chunks, chunk{text: code[off:end], off: off, line: l, col: col})
-	}
-	for idx, it := range items {
-		switch {
-		case it.kind == magic:
-			cur = -1
-			name, argOff := magicLine(c.Code, it)
-			switch {
-			case strings.HasPrefix(c.Code[it.off:it.end], "!"):
-				steps = append(steps, step{seg: -1, magic: it})
-			case name == "time":
-				sub, err := s.subItems(c, argOff, it.end)
-				if err != nil {
-					return err
-				}
-				if len(sub) == 0 {
-					return s.magicError(c, it, "%time needs a statement: %time x := f()")
-				}
-				k := newSeg(false)
-				for _, x := range sub {
-					if x.kind != stmt && !(x.kind == vardecl && x.vars) {
-						return s.magicError(c, it, "%time times statements: a declaration goes in the cell")
-					}
-					addChunk(k, c.Code, x.off, x.end)
-				}
-				steps = append(steps, step{seg: k, timed: true})
-			case name == "timeit":
-				st, err := r.timeitStep(it, argOff)
-				if err != nil {
-					return err
-				}
-				if c.Replay {
-					continue
-				}
-				k := newSeg(true)
-				cc.segs[k].chunks = []chunk{st.chunk}
-				steps = append(steps, step{seg: k, loops: st.loops, runs: st.runs, tmagic: it})
-			default:
-				steps = append(steps, step{seg: -1, magic: it})
-			}
-		case it.kind == stmt || it.kind == vardecl && it.vars:
-			if cur < 0 {
-				cur = newSeg(false)
-				steps = append(steps, step{seg: cur})
-			}
-			addChunk(cur, c.Code, it.off, it.end)
-		default: // imports and declarations
-			if err := cc.readDecls(c.Code, it, &s.seq); err != nil {
-				line, col := position(c.Code, it.off)
-				return s.located("syntax error", c.Name, line, col, err.Error())
-			}
-			if err := cc.checkNames(); err != nil {
-				return s.compileErr(err)
-			}
-		}
-		_ = idx
-	}
-	// The final expression is the cell's result when the cell ends with it.
-	last := items[len(items)-1]
-	cc.final = last.kind == stmt && len(cc.segs) > 0
-	if last.kind == stmt && len(steps) > 0 && steps[len(steps)-1].seg < 0 {
-		cc.final = false
+	cc, steps, err := s.readPhase(c, items)
+	if err != nil {
+		return err
 	}
 	if len(cc.segs) == 0 && len(cc.decls) == 0 && len(cc.imports) == 0 {
 		for _, st := range steps {
@@ -368,8 +301,29 @@ func (r *runner) phase(items []item) error {
 			continue
 		}
 		seg := cc.segs[st.seg]
+		s.lastFrames = nil
 		v, err := r.segment(b, it, st)
 		if err != nil {
+			// What ran: the statements before the one that panicked; the
+			// variables of those after it are not the session's.
+			if line := r.panicLine(); line > 0 && !seg.timeit {
+				from := 0
+				for _, c := range seg.chunks {
+					if c.line <= line {
+						r.done = max(r.done, c.off)
+						from = c.line
+					}
+				}
+				for name, v := range b.newVars {
+					if v.line >= from {
+						if old, ok := b.prevVars[name]; ok {
+							s.vars[name] = old
+						} else {
+							delete(s.vars, name)
+						}
+					}
+				}
+			}
 			return err
 		}
 		if n := len(seg.chunks); n > 0 {
@@ -381,6 +335,106 @@ func (r *runner) phase(items []item) error {
 		}
 	}
 	return nil
+}
+
+// readPhase reads the items of a phase of a cell: its Go, and the steps
+// that run it.
+func (s *Session) readPhase(c Cell, items []item) (*cellCode, []step, error) {
+	cc := &cellCode{cell: c.Name}
+	var steps []step
+	newSeg := func(timeit bool) int {
+		cc.segs = append(cc.segs, segment{timeit: timeit})
+		return len(cc.segs) - 1
+	}
+	cur := -1 // the segment statements go to
+	addChunk := func(seg int, code string, off, end int) {
+		l, col := position(code, off)
+		cc.segs[seg].chunks = append(cc.segs[seg].chunks, chunk{text: code[off:end], off: off, line: l, col: col})
+	}
+	for _, it := range items {
+		switch {
+		case it.kind == magic:
+			cur = -1
+			name, argOff := magicLine(c.Code, it)
+			switch {
+			case strings.HasPrefix(c.Code[it.off:it.end], "!"):
+				steps = append(steps, step{seg: -1, magic: it})
+			case name == "time":
+				sub, err := s.subItems(c, argOff, it.end)
+				if err != nil {
+					return nil, nil, err
+				}
+				if len(sub) == 0 {
+					return nil, nil, s.magicError(c, it, "%time needs a statement: %time x := f()")
+				}
+				k := newSeg(false)
+				for _, x := range sub {
+					if x.kind != stmt && !(x.kind == vardecl && x.vars) {
+						return nil, nil, s.magicError(c, it, "%time times statements: a declaration goes in the cell")
+					}
+					addChunk(k, c.Code, x.off, x.end)
+				}
+				steps = append(steps, step{seg: k, timed: true})
+			case name == "timeit":
+				st, err := s.timeitStep(c, it, argOff)
+				if err != nil {
+					return nil, nil, err
+				}
+				if c.Replay {
+					continue
+				}
+				k := newSeg(true)
+				cc.segs[k].chunks = []chunk{st.chunk}
+				steps = append(steps, step{seg: k, loops: st.loops, runs: st.runs, tmagic: it})
+			default:
+				steps = append(steps, step{seg: -1, magic: it})
+			}
+		case it.kind == stmt || it.kind == vardecl && it.vars:
+			if cur < 0 {
+				cur = newSeg(false)
+				steps = append(steps, step{seg: cur})
+			}
+			addChunk(cur, c.Code, it.off, it.end)
+		default: // imports and declarations
+			if err := cc.readDecls(c.Code, it, &s.seq); err != nil {
+				line, col := position(c.Code, it.off)
+				return nil, nil, s.located("syntax error", c.Name, line, col, err.Error())
+			}
+			if err := cc.checkNames(); err != nil {
+				return nil, nil, s.compileErr(err)
+			}
+		}
+	}
+	// A cell's func init runs when the cell does, before its statements:
+	// what init means for a program, once.
+	if len(cc.inits) > 0 {
+		cc.segs = append([]segment{{chunks: cc.inits}}, cc.segs...)
+		for i := range steps {
+			if steps[i].seg >= 0 {
+				steps[i].seg++
+			}
+		}
+		steps = append([]step{{seg: 0}}, steps...)
+	}
+	// The final expression is the cell's result when the cell ends with it.
+	last := items[len(items)-1]
+	cc.final = last.kind == stmt && len(cc.segs) > 0
+	if last.kind == stmt && len(steps) > 0 && steps[len(steps)-1].seg < 0 {
+		cc.final = false
+	}
+	return cc, steps, nil
+}
+
+// panicLine is the cell's line whose statement (of its top level) the
+// last panic went through, or 0.
+func (r *runner) panicLine() int {
+	line := 0
+	for _, f := range r.s.lastFrames {
+		if f.Cell == r.c.Name && cellFunc(f.Func) == "main" {
+			line = f.Line // the outermost wins
+		}
+	}
+	return line
 }
 
 // magicStep runs a line magic.
@@ -503,6 +557,7 @@ func (s *Session) loadBuild(b *build) (*ixgo.Interp, error) {
 			}
 		}
 	}
+	b.prevVars = s.vars
 	s.decls, s.imports, s.vars = b.decls, b.imports, b.vars
 	s.last = b
 	s.interps = append(s.interps, it)

@@ -202,45 +202,48 @@ func (k typeKeys) objName(obj types.Object) string {
 // fingerprints computes the fingerprint of every type the program
 // declares at its top level: a hash of the source of everything its
 // values' methods can reach (see above). decls are the program's
-// declarations with their syntax; info is the build's type information.
-func fingerprints(pkg *types.Package, info *types.Info, decls []*progDecl) map[string]string {
-	byObj := map[types.Object]*progDecl{}
+// declarations with their syntax (the session's variables among them, as
+// declarations of their type); imports maps the names the program's
+// imports bind to their paths. What a declaration refers to is read from
+// its syntax, by name, so that the cell as written and the program that
+// runs it give the same fingerprints (an identifier that a local name
+// shadows counts too: a fingerprint may change more often than needed,
+// never less).
+func fingerprints(decls []*progDecl, imports map[string]string) map[string]string {
+	byName := map[string]*progDecl{}
 	methods := map[string][]*progDecl{} // receiver base type -> its methods
 	for _, d := range decls {
-		for _, obj := range d.objs {
-			byObj[obj] = d
-		}
 		if d.recv != "" {
 			methods[d.recv] = append(methods[d.recv], d)
+			continue
+		}
+		for _, n := range d.names {
+			byName[n] = d
 		}
 	}
-	// refs lists what a declaration refers to: the package-level objects
-	// of the session, and the packages it names.
 	refs := map[*progDecl][]*progDecl{}
 	pkgRefs := map[*progDecl][]string{}
 	for _, d := range decls {
 		seen := map[*progDecl]bool{}
+		pseen := map[string]bool{}
 		for _, n := range d.nodes {
 			ast.Inspect(n, func(n ast.Node) bool {
-				id, ok := n.(*ast.Ident)
-				if !ok {
-					return true
+				switch n := n.(type) {
+				case *ast.SelectorExpr:
+					if id, ok := n.X.(*ast.Ident); ok {
+						if path, ok := imports[id.Name]; ok && !pseen[id.Name] {
+							pseen[id.Name] = true
+							pkgRefs[d] = append(pkgRefs[d], id.Name+"="+path)
+						}
+					}
+					ast.Inspect(n.X, func(m ast.Node) bool { return inspectRef(m, d, byName, seen, refs) })
+					return false
+				default:
+					return inspectRef(n, d, byName, seen, refs)
 				}
-				obj := info.Uses[id]
-				if pn, ok := obj.(*types.PkgName); ok {
-					pkgRefs[d] = append(pkgRefs[d], pn.Name()+"="+pn.Imported().Path())
-					return true
-				}
-				if obj == nil || obj.Pkg() != pkg || obj.Parent() != pkg.Scope() {
-					return true
-				}
-				if r := byObj[obj]; r != nil && r != d && !seen[r] {
-					seen[r] = true
-					refs[d] = append(refs[d], r)
-				}
-				return true
 			})
 		}
+		sort.Strings(pkgRefs[d])
 	}
 	out := map[string]string{}
 	for _, d := range decls {
@@ -280,4 +283,17 @@ func fingerprints(pkg *types.Package, info *types.Info, decls []*progDecl) map[s
 		out[d.names[0]] = hex.EncodeToString(h.Sum(nil))[:16]
 	}
 	return out
+}
+
+// inspectRef records that d refers to the declaration an identifier names.
+func inspectRef(n ast.Node, d *progDecl, byName map[string]*progDecl, seen map[*progDecl]bool, refs map[*progDecl][]*progDecl) bool {
+	id, ok := n.(*ast.Ident)
+	if !ok {
+		return true
+	}
+	if r := byName[id.Name]; r != nil && r != d && !seen[r] {
+		seen[r] = true
+		refs[d] = append(refs[d], r)
+	}
+	return true
 }

@@ -1,0 +1,128 @@
+package session
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// Generic code of the standard library instantiated with a type declared
+// inside a function (which yaegi could not interpret) runs.
+func TestGenericWithLocalType(t *testing.T) {
+	s, _ := New()
+	var out bytes.Buffer
+	s.Output(&out, &out, nil)
+	eval(t, s, "import \"slices\"\nfunc f() {\n\ttype pair struct{ a int }\n\tps := []pair{{2}, {1}}\n\tslices.SortFunc(ps, func(x, y pair) int { return x.a - y.a })\n\tfmt.Println(ps)\n}\nf()")
+	if out.String() != "[{1} {2}]\n" {
+		t.Fatalf("%q", out.String())
+	}
+}
+
+// A cell that does not compile runs nothing: In[2]'s m is not defined, and
+// its first statement did not print.
+func TestCellThatDoesNotCompileRunsNothing(t *testing.T) {
+	s, _ := New()
+	var out bytes.Buffer
+	s.Output(&out, &out, nil)
+	eval(t, s, "n := 1")
+	if _, e := run(t, s, "In[2]", "m := n\nfmt.Println(\"ran\")\ny := undefinedName + m"); e == nil || e.Message != "In[2]:3:6: undefined: undefinedName" {
+		t.Fatalf("%v", e)
+	}
+	if out.Len() > 0 {
+		t.Fatalf("the cell printed %q", out.String())
+	}
+	if _, e := run(t, s, "In[3]", "m"); e == nil || !strings.Contains(e.Message, "undefined: m") {
+		t.Fatalf("m: %v", e)
+	}
+}
+
+// A cell that fails part-way reports the part that ran, for a restore to
+// replay; one that does not compile, nothing.
+func TestFailedCellDone(t *testing.T) {
+	s, _ := New()
+	code := "y := 5\n%env COEVO_TEST_DONE=1\nz := y * 2\npanic(\"stop\")\nw := 1"
+	r, err := s.Run(context.Background(), Cell{Code: code, Name: "In[1]"})
+	var e *Error
+	if !errors.As(err, &e) || e.Name != "panic" {
+		t.Fatalf("%v", err)
+	}
+	if want := "y := 5\n%env COEVO_TEST_DONE=1\nz := y * 2"; r.Done != want {
+		t.Fatalf("Done %q, want %q", r.Done, want)
+	}
+	r, err = s.Run(context.Background(), Cell{Code: "a := 1\nb := a + nope", Name: "In[2]"})
+	if err == nil || r.Done != "" {
+		t.Fatalf("%v, Done %q", err, r.Done)
+	}
+	// Replaying what ran, in a new session, gives the same names.
+	s2, _ := New()
+	if _, err := s2.Run(context.Background(), Cell{Code: "y := 5\n%env COEVO_TEST_DONE=1\nz := y * 2", Name: "In[1]", Replay: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, sess := range []*Session{s, s2} {
+		if r := eval(t, sess, "y + z"); r.Value.Interface() != 15 {
+			t.Fatalf("y + z = %v", r.Value)
+		}
+		if _, e := run(t, sess, "In[9]", "w"); e == nil {
+			t.Fatal("w is defined")
+		}
+	}
+}
+
+// A loop's variables are the loop's: not the session's after it.
+func TestLoopVariablesStayLocal(t *testing.T) {
+	s, _ := New()
+	var out bytes.Buffer
+	s.Output(&out, &out, nil)
+	eval(t, s, "total := 0\nfor j := 0; j < 3; j++ { total += j }\nfor k, v := range []int{4, 5} { total += k * v }\nfor i := range 2 { total += i }")
+	for _, name := range []string{"j", "k", "v", "i"} {
+		if _, e := run(t, s, "In[2]", name); e == nil || !strings.Contains(e.Message, "undefined: "+name) {
+			t.Errorf("%s: %v", name, e)
+		}
+	}
+	out.Reset()
+	eval(t, s, "%who")
+	if !strings.Contains(out.String(), "total") || strings.Contains(out.String(), "\nj ") || strings.Contains(out.String(), hidden) {
+		t.Fatalf("%%who:\n%s", out.String())
+	}
+	if r := eval(t, s, "total"); r.Value.Interface() != 9 {
+		t.Fatalf("total %v", r.Value)
+	}
+}
+
+// A panic in a loop names the statement's line of the cell.
+func TestPanicInLoopKeepsLines(t *testing.T) {
+	s, _ := New()
+	_, e := run(t, s, "In[1]", "xs := []int{1}\n\nfor i := range 3 {\n\t_ = xs[i]\n}")
+	if e == nil || e.Name != "panic" || len(e.Trace) == 0 || strings.Join(e.Trace, "\n") != "  In[1] line 4: _ = xs[i]" {
+		t.Fatalf("%v %q", e, e.Trace)
+	}
+}
+
+// A panic in instantiated generic code names the generic function as Go's
+// tracebacks do (At[...]), and the cell line that called it.
+func TestPanicInGenericCode(t *testing.T) {
+	s, _ := New()
+	run(t, s, "In[1]", "func At[T any](xs []T, i int) T { return xs[i] }")
+	_, e := run(t, s, "In[2]", "x := 1\nAt([]string{\"a\"}, 3)")
+	trace := strings.Join(e.Trace, "\n")
+	if e == nil || e.Name != "panic" || trace != "  In[1] line 1, in At[...]: func At[T any](xs []T, i int) T { return xs[i] }\n  In[2] line 2: At([]string{\"a\"}, 3)" {
+		t.Fatalf("%v\n%s", e, trace)
+	}
+}
+
+// A %reset in the middle of a cell: the groups after it see nothing
+// declared before it, in the type checker as in the interpreter.
+func TestResetMidCell(t *testing.T) {
+	s, _ := New()
+	eval(t, s, "a := 1")
+	_, e := run(t, s, "In[2]", "b := a\n%reset\nc := b")
+	if e == nil || !strings.Contains(e.Message, "In[2]:3:6: undefined: b") {
+		t.Fatalf("%v", e)
+	}
+	eval(t, s, "a := \"new\"")
+	if r := eval(t, s, "a + \"!\""); r.Value.Interface() != "new!" {
+		t.Fatalf("%v", r.Value)
+	}
+}
