@@ -63,8 +63,8 @@ type Session struct {
 	errw    io.Writer         // its standard error
 	stdin   *switchReader
 
-	native  *native.Builder // builds %go get modules' packages and %%compile cells; nil: none
-	natives map[string]bool // packages the Builder bound
+	native     *native.Builder   // builds %go get modules' packages and %%compile cells; nil: none
+	fromSource map[string]string // packages interpreted from source: their directories
 
 	framesMu      sync.Mutex
 	onPanic       func(Frame)
@@ -97,16 +97,19 @@ type Frame = cells.Frame
 // that it replaces).
 func New() (*Session, error) {
 	s := &Session{
-		sources: map[string]string{},
-		outTo:   io.Discard,
-		errTo:   io.Discard,
-		out:     stdWriter{},
-		errw:    stdWriter{err: true},
-		stdin:   &switchReader{},
-		natives: map[string]bool{},
+		sources:    map[string]string{},
+		outTo:      io.Discard,
+		errTo:      io.Discard,
+		out:        stdWriter{},
+		errw:       stdWriter{err: true},
+		stdin:      &switchReader{},
+		fromSource: map[string]string{},
 	}
 	s.ctx, s.rtypes = newContext()
 	s.ctx.SetPanic(s.panicHook)
+	// Packages not bound are interpreted from source only when the session
+	// says so (importNatives), not looked for with go list.
+	s.ctx.Lookup = s.lookupSource
 	s.importer = s.ctx.Importer
 	s.sizes = types.SizesFor("gc", "amd64")
 	if sz := types.SizesFor("gc", runtime.GOARCH); sz != nil {
