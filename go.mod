@@ -9,7 +9,6 @@ require (
 	github.com/go-zeromq/zmq4 v0.17.0
 	github.com/goplus/ixgo v1.1.1
 	github.com/goplus/reflectx v1.7.2
-	github.com/traefik/yaegi v0.16.1
 	github.com/vdobler/chart v1.0.0
 	golang.org/x/sys v0.41.0
 	golang.org/x/tools v0.41.0

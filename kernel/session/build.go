@@ -43,7 +43,9 @@ type build struct {
 		info   *types.Info
 		body   *ast.BlockStmt // the cell's statements
 		src    string         // the program's text
+		prog   *program       // and its regions
 		chunks []placed       // where the cell's chunks are in it
+		minmax editSet        // its calls of min and max on floats (floatMinMax)
 	}
 	// The program that runs.
 	pkg      *types.Package
@@ -100,6 +102,7 @@ type region struct {
 	vr       *sessVar  // a session variable's declaration
 	imp      int       // an import: its index + 1
 	cell     bool      // the cell's own code
+	text     int       // where a declaration's text starts
 }
 
 // program is a program's text with its regions.
@@ -145,13 +148,18 @@ func (p *program) writeImports(imports []importSpec, aliases map[string]string) 
 	p.WriteString(")\n")
 }
 
-// writeDecls writes declarations, each placed in its cell.
-func (p *program) writeDecls(decls []*progDecl) {
+// writeDecls writes declarations, each placed in its cell: its text, or
+// what text gives for it (if not nil).
+func (p *program) writeDecls(decls []*progDecl, text func(*progDecl) string) {
 	for _, d := range decls {
 		from := p.Len()
-		p.place(d.cell, d.line, d.col, d.text)
+		t := d.text
+		if text != nil {
+			t = text(d)
+		}
+		at := p.place(d.cell, d.line, d.col, t)
 		p.WriteString("\n")
-		p.mark(region{from: from, to: p.Len(), decl: d})
+		p.mark(region{from: from, to: p.Len(), decl: d, text: at})
 	}
 }
 
@@ -164,6 +172,32 @@ func (p *program) writeVar(v *sessVar, name, typ string) {
 }
 
 const tupleDecl = "func " + tupleFunc + "(v ...any) []any { return v }\n"
+
+// The min and max of floating-point numbers as the Go specification has
+// them (a NaN among the arguments makes the result NaN; -0 is less than
+// +0), which ixgo's built-in min and max get wrong. The session calls
+// these instead for min and max of floats (floatMinMax).
+const floatMinMaxDecls = "func " + minFunc + `[T ~float32 | ~float64](x T, ys ...T) T {
+	for _, y := range ys {
+		switch {
+		case x != x:
+		case y != y, y < x, y == x && y == 0 && 1/float64(y) < 0:
+			x = y
+		}
+	}
+	return x
+}
+func ` + maxFunc + `[T ~float32 | ~float64](x T, ys ...T) T {
+	for _, y := range ys {
+		switch {
+		case x != x:
+		case y != y, y > x, y == x && y == 0 && 1/float64(x) < 0:
+			x = y
+		}
+	}
+	return x
+}
+`
 
 // parse parses a program's text.
 func (b *build) parse(name string, src string) (*ast.File, error) {

@@ -194,11 +194,12 @@ func typeText(t types.Type, aliases map[string]string) string {
 }
 
 // writeHead writes what both programs of a build start with: the package
-// clause, the imports, the declarations, the session's variables.
-func (b *build) writeHead(p *program, vars []*sessVar, aliases map[string]string) {
+// clause, the imports, the declarations (their text, or what text gives),
+// the session's variables.
+func (b *build) writeHead(p *program, vars []*sessVar, aliases map[string]string, text func(*progDecl) string) {
 	p.WriteString("package main\n")
 	p.writeImports(b.imports, aliases)
-	p.writeDecls(sortedDecls(b.decls))
+	p.writeDecls(sortedDecls(b.decls), text)
 	for _, v := range vars {
 		p.writeVar(v, v.name, typeText(v.typ, aliases))
 	}
@@ -229,7 +230,7 @@ func (b *build) checkAsWritten(s *Session, round int) (again bool, err error) {
 	var p program
 	aliases := b.aliases()
 	vars := sortedVars(b.vars)
-	b.writeHead(&p, vars, aliases)
+	b.writeHead(&p, vars, aliases, nil)
 	p.WriteString("func " + checkFunc + "() {\n")
 	b.check.chunks = nil
 	for k, seg := range b.cc.segs {
@@ -328,6 +329,9 @@ func (b *build) checkAsWritten(s *Session, round int) (again bool, err error) {
 	if len(mine) > 0 {
 		return false, &compileError{errs: mine}
 	}
+
+	b.check.prog = &p
+	b.check.minmax = floatMinMax(f, info, func(pos token.Pos) int { return b.fset.PositionFor(pos, false).Offset })
 
 	// The variables whose type changed (an earlier cell's type declared
 	// anew, and so a new runtime type) lose their values.

@@ -18,7 +18,7 @@ func (b *build) hoist(s *Session) error {
 	info, body, src := b.check.info, b.check.body, b.check.src
 	raw := func(p token.Pos) int { return b.fset.PositionFor(p, false).Offset }
 	pos := func(p token.Pos) token.Position { return b.fset.Position(p) }
-	var edits editSet
+	edits := append(editSet(nil), b.check.minmax...)
 	scope := b.check.pkg.Scope()
 
 	// The names defined at the top level, and the variables they become.
@@ -143,7 +143,19 @@ func (b *build) hoist(s *Session) error {
 	var p program
 	aliases := b.aliases()
 	vars := sortedVars(b.vars)
-	b.writeHead(&p, vars, aliases)
+	declAt := map[*progDecl]int{}
+	for _, r := range b.check.prog.regions {
+		if r.decl != nil {
+			declAt[r.decl] = r.text
+		}
+	}
+	b.writeHead(&p, vars, aliases, func(d *progDecl) string {
+		if at, ok := declAt[d]; ok {
+			return edits.apply(src, at, at+len(d.text))
+		}
+		return d.text
+	})
+	p.WriteString(floatMinMaxDecls)
 	for name, v := range b.olds {
 		p.writeVar(v, oldVar+name, typeText(v.typ, aliases))
 	}

@@ -154,7 +154,6 @@ func (s *Session) subItems(c Cell, off, end int) ([]item, error) {
 		}
 		items[i].off += off
 		items[i].end += off
-		items[i].tail += off
 		items[i].line, items[i].col = position(c.Code, items[i].off)
 	}
 	return items, nil

@@ -223,6 +223,8 @@ const (
 	pkgAlias   = hidden + "P"
 	oldVar     = hidden + "Old"
 	resultName = hidden + "R"
+	minFunc    = hidden + "MinFloat"
+	maxFunc    = hidden + "MaxFloat"
 )
 
 // lineDirective makes the positions of the source after it those of a
@@ -429,4 +431,38 @@ func commentStart(code string, off int) int {
 		return off // no comment above
 	}
 	return start
+}
+
+// floatMinMax finds the calls of the built-in min and max on floats that
+// a file makes (not constant ones, which the type checker computes), and
+// names them for the session's own (floatMinMaxDecls).
+func floatMinMax(f *ast.File, info *types.Info, raw func(token.Pos) int) editSet {
+	var out editSet
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		if !ok {
+			return true
+		}
+		b, ok := info.Uses[id].(*types.Builtin)
+		if !ok || b.Name() != "min" && b.Name() != "max" {
+			return true
+		}
+		tv := info.Types[call]
+		if tv.Value != nil || tv.Type == nil {
+			return true
+		}
+		if basic, ok := tv.Type.Underlying().(*types.Basic); ok && basic.Info()&types.IsFloat != 0 {
+			name := minFunc
+			if b.Name() == "max" {
+				name = maxFunc
+			}
+			out.replace(raw(id.Pos()), raw(id.End()), name)
+		}
+		return true
+	})
+	return out
 }
