@@ -325,7 +325,7 @@ func (s *Socket) accept() {
 			continue
 		}
 		delay = 5 * time.Millisecond
-		p := &peer{s: s, conn: c, remote: c.RemoteAddr().String(), out: make(chan outMsg, s.opts.Queue), done: make(chan struct{})}
+		p := &peer{s: s, conn: c, remote: c.RemoteAddr().String(), wake: make(chan struct{}, 1), done: make(chan struct{})}
 		if p.remote == "" || p.remote == "@" {
 			p.remote = "a local peer"
 		}
@@ -355,9 +355,18 @@ type peer struct {
 	conn   net.Conn
 	remote string
 	id     string // ROUTER: its identity
-	out    chan outMsg
 	done   chan struct{}
 	once   sync.Once
+
+	// The messages waiting to be written, oldest first, at most
+	// Options.Queue: a slice that grows with what waits, rather than a
+	// channel of that capacity, whose buffer (32 bytes a message, 3.2 MB a
+	// peer by default) every connection would hold from its start, and
+	// which the garbage collector counts as live memory, letting the
+	// process grow by as much garbage before it collects.
+	qmu   sync.Mutex
+	queue []outMsg
+	wake  chan struct{} // (capacity 1) the writer has messages to write
 
 	mu      sync.Mutex
 	subs    map[string]int // PUB: subscriptions, counted
@@ -385,14 +394,18 @@ func (p *peer) enqueue(m outMsg) error {
 		return ErrNoPeer
 	default:
 	}
-	select {
-	case p.out <- m:
-		return nil
-	case <-p.done:
-		return ErrNoPeer
-	default:
+	p.qmu.Lock()
+	if len(p.queue) >= p.s.opts.Queue {
+		p.qmu.Unlock()
 		return ErrQueueFull
 	}
+	p.queue = append(p.queue, m)
+	p.qmu.Unlock()
+	select {
+	case p.wake <- struct{}{}:
+	default: // the writer is woken already
+	}
+	return nil
 }
 
 func (p *peer) firstDrop() bool {
@@ -665,18 +678,33 @@ func (p *peer) subscribed(topic []byte) bool {
 func (p *peer) write() {
 	defer p.close()
 	w := bufio.NewWriterSize(p.conn, 64<<10)
+	var batch []outMsg
 	for {
 		select {
-		case m := <-p.out:
-			if err := writeMessage(w, m); err != nil {
-				return
+		case <-p.wake:
+		case <-p.done:
+			return
+		}
+		for {
+			// Take what waits, and give the queue the emptied slice of the
+			// last batch to fill.
+			p.qmu.Lock()
+			batch, p.queue = p.queue, batch[:0]
+			p.qmu.Unlock()
+			if len(batch) == 0 {
+				break
 			}
-			if len(p.out) == 0 {
-				if err := w.Flush(); err != nil {
+			for i, m := range batch {
+				if err := writeMessage(w, m); err != nil {
 					return
 				}
+				batch[i] = outMsg{} // its frames can be collected
 			}
-		case <-p.done:
+			if cap(batch) > 1024 {
+				batch = nil // a burst is over: let its slice go
+			}
+		}
+		if err := w.Flush(); err != nil {
 			return
 		}
 	}

@@ -501,6 +501,25 @@ func TestSlowSubscriber(t *testing.T) {
 	}
 }
 
+// A connection's queue takes memory as messages wait, not its capacity
+// from the start: 40 subscribers that read nothing, with the default queue
+// of 100,000 messages, cost little (a channel of that capacity took 3.2 MB
+// for each, which the garbage collector counted as live memory).
+func TestIdlePeersCostLittle(t *testing.T) {
+	pub := listen(t, Pub, Options{})
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for range 40 {
+		dialRaw(t, pub).handshake("SUB")
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if grew := int64(after.HeapAlloc) - int64(before.HeapAlloc); grew > 8<<20 {
+		t.Fatalf("40 idle subscribers hold %d MB", grew>>20)
+	}
+}
+
 // A second peer that claims an identity in use is refused; the first keeps
 // its replies.
 func TestDuplicateIdentity(t *testing.T) {
