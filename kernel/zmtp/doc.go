@@ -14,7 +14,8 @@
 // logged; the other peers and the socket go on. Each connection's handshake
 // runs on its own goroutine under a deadline, so a peer that connects and
 // says nothing delays nobody. Outgoing messages go through a bounded queue
-// per peer: a peer that stops reading loses messages (as with libzmq's high
+// per peer (Options.Queue messages, Options.QueueBytes bytes): a peer that
+// stops reading loses messages (as with libzmq's high
 // water mark) instead of stalling the kernel or growing its memory.
 //
 //	shell, err := zmtp.Listen(zmtp.Router, "tcp://127.0.0.1:5555", zmtp.Options{})

@@ -44,6 +44,7 @@ var peersOf = map[Kind][]string{Router: {"DEALER", "REQ", "ROUTER"}, Pub: {"SUB"
 // Defaults of Options.
 const (
 	DefaultQueue            = 100000
+	DefaultQueueBytes       = 256 << 20
 	DefaultHandshakeTimeout = 10 * time.Second
 	DefaultMaxPeers         = 1024
 )
@@ -60,6 +61,10 @@ type Options struct {
 	// Queue is how many messages may wait for a peer that does not read
 	// before more are dropped (0: DefaultQueue).
 	Queue int
+	// QueueBytes bounds the bytes of the messages waiting for a peer, as
+	// Queue bounds their number (0: DefaultQueueBytes); a message alone in
+	// the queue may be larger.
+	QueueBytes int64
 	// HandshakeTimeout bounds a new connection's greeting and READY
 	// (0: DefaultHandshakeTimeout).
 	HandshakeTimeout time.Duration
@@ -168,6 +173,9 @@ func Serve(kind Kind, ln net.Listener, opts Options) (*Socket, error) {
 	}
 	if opts.Queue <= 0 {
 		opts.Queue = DefaultQueue
+	}
+	if opts.QueueBytes <= 0 {
+		opts.QueueBytes = DefaultQueueBytes
 	}
 	if opts.HandshakeTimeout <= 0 {
 		opts.HandshakeTimeout = DefaultHandshakeTimeout
@@ -349,6 +357,15 @@ type outMsg struct {
 	command bool // one frame, a command
 }
 
+// size is the bytes of m's frames, each counted FrameOverhead more.
+func (m outMsg) size() int64 {
+	n := int64(0)
+	for _, f := range m.frames {
+		n += int64(len(f)) + FrameOverhead
+	}
+	return n
+}
+
 // A peer is one connection.
 type peer struct {
 	s      *Socket
@@ -364,9 +381,10 @@ type peer struct {
 	// peer by default) every connection would hold from its start, and
 	// which the garbage collector counts as live memory, letting the
 	// process grow by as much garbage before it collects.
-	qmu   sync.Mutex
-	queue []outMsg
-	wake  chan struct{} // (capacity 1) the writer has messages to write
+	qmu    sync.Mutex
+	queue  []outMsg
+	queued int64         // bytes of the messages waiting, the one being written included
+	wake   chan struct{} // (capacity 1) the writer has messages to write
 
 	mu      sync.Mutex
 	subs    map[string]int // PUB: subscriptions, counted
@@ -394,12 +412,14 @@ func (p *peer) enqueue(m outMsg) error {
 		return ErrNoPeer
 	default:
 	}
+	size := m.size()
 	p.qmu.Lock()
-	if len(p.queue) >= p.s.opts.Queue {
+	if len(p.queue) >= p.s.opts.Queue || p.queued > 0 && p.queued+size > p.s.opts.QueueBytes {
 		p.qmu.Unlock()
 		return ErrQueueFull
 	}
 	p.queue = append(p.queue, m)
+	p.queued += size
 	p.qmu.Unlock()
 	select {
 	case p.wake <- struct{}{}:
@@ -699,6 +719,9 @@ func (p *peer) write() {
 					return
 				}
 				batch[i] = outMsg{} // its frames can be collected
+				p.qmu.Lock()
+				p.queued -= m.size()
+				p.qmu.Unlock()
 			}
 			if cap(batch) > 1024 {
 				batch = nil // a burst is over: let its slice go

@@ -16,6 +16,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -498,6 +499,65 @@ func TestSlowSubscriber(t *testing.T) {
 			t.Fatal("the reading subscriber stopped receiving")
 		case <-time.After(10 * time.Millisecond):
 		}
+	}
+}
+
+// A subscriber that does not read holds at most QueueBytes of messages
+// (large ones: the count of messages alone would let 100,000 of 1 MiB
+// wait), and the one that reads still gets them all.
+func TestQueueBytes(t *testing.T) {
+	var mu sync.Mutex
+	var logged []string
+	pub := listen(t, Pub, Options{QueueBytes: 1 << 20, Log: func(s string) { mu.Lock(); logged = append(logged, s); mu.Unlock() }})
+	slow := dialRaw(t, pub)
+	slow.handshake("SUB")
+	slow.write([]byte{0, 1, 1})
+	good := dial(t, zmq4.NewSub(context.Background()), endpoint(pub))
+	good.SetOption(zmq4.OptionSubscribe, "")
+	subscribed(t, pub, good, "t")
+	var received atomic.Int64
+	go func() {
+		for {
+			m, err := good.Recv()
+			if err != nil {
+				return
+			}
+			if len(m.Frames) == 2 && len(m.Frames[1]) == 256<<10 {
+				received.Add(1)
+			}
+		}
+	}()
+	big := bytes.Repeat([]byte{'b'}, 256<<10) // 128 MB in all: more than socket buffers hold
+	most := int64(0)
+	for i := range 512 {
+		// The reader keeps up: at most 2 messages wait for it (3, while the
+		// socket's writer has yet to count off one the reader has).
+		for deadline := time.Now().Add(30 * time.Second); received.Load() < int64(i-1) && time.Now().Before(deadline); {
+			time.Sleep(100 * time.Microsecond)
+		}
+		pub.Send([][]byte{[]byte("t"), big})
+		pub.mu.Lock()
+		for p := range pub.peers {
+			p.qmu.Lock()
+			most = max(most, p.queued)
+			p.qmu.Unlock()
+		}
+		pub.mu.Unlock()
+	}
+	if most > 1<<20 {
+		t.Fatalf("%d bytes waited for a peer, over the bound of 1 MiB", most)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for received.Load() < 512 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := received.Load(); n < 512 {
+		t.Fatalf("the reading subscriber got %d messages of 512", n)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.Contains(strings.Join(logged, "\n"), "a subscriber does not read") {
+		t.Fatalf("no drop logged: %q", logged)
 	}
 }
 
