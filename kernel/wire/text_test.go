@@ -66,3 +66,34 @@ func BenchmarkMarshalString(b *testing.B) {
 		json.Marshal(string(text))
 	}
 }
+
+// ParseString reads back what AppendString writes, and what
+// encoding/json writes of the same text; it declines (for encoding/json
+// to decode) only JSON that AppendString does not write, and then
+// encoding/json's decoding is still what it gives.
+func TestParseString(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	alphabet := []string{"a", "\n", "\"", "\\", "/", "\x00", "\x1b", "é", "✓", "𝄞", "\u2028", "\xff", "\xc3", "\xe2\x9c", " ", "<"}
+	for range 3000 {
+		b := []byte{}
+		for range rng.IntN(40) {
+			b = append(b, alphabet[rng.IntN(len(alphabet))]...)
+		}
+		var want string
+		json.Unmarshal(AppendString(nil, b), &want)
+		enc := append(AppendString(nil, b), "}rest"...)
+		s, n, ok := ParseString(enc)
+		if !ok || s != want || string(enc[n:]) != "}rest" {
+			t.Fatalf("%q: %q %d %v, want %q", b, s, n, ok, want)
+		}
+		ref, _ := json.Marshal(string(b)) // HTML escapes too
+		if s, n, ok := ParseString(ref); !ok || s != want || n != len(ref) {
+			t.Fatalf("%s: %q %v, want %q", ref, s, ok, want)
+		}
+	}
+	for _, in := range []string{``, `x`, `"open`, `"bad \x escape"`, "\"raw \x01 control\"", `"\ud83d\ude00"`, `"\ud800"`, `"\u12"`, "\"\xff\"", `"\`} {
+		if s, _, ok := ParseString([]byte(in)); ok {
+			t.Fatalf("%q: taken (%q), but AppendString never writes it", in, s)
+		}
+	}
+}
