@@ -166,10 +166,12 @@ var streamNames = [2]string{"stdout", "stderr"}
 
 // write sends what a request wrote to stream i (0: stdout, 1: stderr) as
 // stream events of at most streamChunk bytes, each cut between
-// characters; the start of a character p ends in waits for the next
-// write (or the next other event), since an event's text is JSON, where half a
-// character would become U+FFFD. The events are encoded in a buffer the
-// server keeps, so that a large write costs no copies of itself.
+// characters; the start of a character p ends in waits for the next write
+// (or the next event of another kind), since an event's text is JSON,
+// where half a character would become U+FFFD. Each write is sent at once,
+// never held back: what a cell printed before os.Exit must reach the
+// kernel. The events are encoded in a buffer the server keeps, so that a
+// large write costs no copy of itself.
 func (s *server) write(i int, p []byte) {
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
