@@ -589,6 +589,9 @@ type cellSink struct {
 func (c *cellSink) streams() *streamBuffer {
 	c.once.Do(func() {
 		c.out.send = func(name string, text []byte) {
+			// Output faster than a client reads waits for it (the worker's
+			// writes with it), rather than piling up here.
+			c.k.iopub.Wait(streamBacklog, streamPatience)
 			b := make([]byte, 0, len(text)+len(text)/16+32)
 			b = append(wire.AppendString(append(b, `{"name":`...), []byte(name)), `,"text":`...)
 			c.k.publishJSON(c.parent, "stream", append(wire.AppendString(b, text), '}'))

@@ -28,6 +28,15 @@ const (
 	// interval, so that two streams written in turn by a loop cost a few
 	// messages an interval, not one a line.
 	streamRuns = 8
+	// streamBacklog is how many bytes of messages may wait for an iopub
+	// client before a stream message waits for it to read them, and with
+	// it the request's output (the cell writing it): output goes at the
+	// pace of the client, as a program's goes at a terminal's, instead of
+	// piling up in the kernel. A client that has not read for
+	// streamPatience is not waited for again until it has caught up (a
+	// client that stopped reading loses messages, past zmtp's bounds).
+	streamBacklog  = 4 << 20
+	streamPatience = 2 * time.Second
 )
 
 // streamBuffer gathers a request's stdout and stderr into stream

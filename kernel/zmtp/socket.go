@@ -296,6 +296,58 @@ func (s *Socket) Send(frames [][]byte) error {
 	return nil
 }
 
+// Wait waits while a peer has more than limit bytes of messages waiting
+// for it, so that a sender that keeps sending (a cell's output) goes at
+// the pace of the peers that read, and the messages waiting do not pile up
+// in memory. It waits for each peer at most patience: a peer still behind
+// then (it does not read) is not waited for again until it has caught up,
+// and loses messages past its queue's bounds, as with Send alone.
+func (s *Socket) Wait(limit int64, patience time.Duration) {
+	s.mu.Lock()
+	peers := make([]*peer, 0, len(s.peers))
+	for p, ready := range s.peers {
+		if ready {
+			peers = append(peers, p)
+		}
+	}
+	s.mu.Unlock()
+	for _, p := range peers {
+		p.waitBelow(limit, patience)
+	}
+}
+
+func (p *peer) waitBelow(limit int64, patience time.Duration) {
+	var timeout, poll <-chan time.Time
+	for {
+		p.qmu.Lock()
+		over := p.queued > limit && !p.behind
+		p.qmu.Unlock()
+		if !over {
+			return
+		}
+		if timeout == nil {
+			t := time.NewTimer(patience)
+			defer t.Stop()
+			// Another sender waiting for the same peer may take the
+			// signal of a write: look again now and then.
+			tick := time.NewTicker(5 * time.Millisecond)
+			defer tick.Stop()
+			timeout, poll = t.C, tick.C
+		}
+		select {
+		case <-p.written:
+		case <-poll:
+		case <-p.done:
+			return
+		case <-timeout:
+			p.qmu.Lock()
+			p.behind = true
+			p.qmu.Unlock()
+			return
+		}
+	}
+}
+
 // logf logs a line about the socket, at most 20 a minute.
 func (s *Socket) logf(format string, args ...any) {
 	if s.opts.Log == nil {
@@ -333,7 +385,7 @@ func (s *Socket) accept() {
 			continue
 		}
 		delay = 5 * time.Millisecond
-		p := &peer{s: s, conn: c, remote: c.RemoteAddr().String(), wake: make(chan struct{}, 1), done: make(chan struct{})}
+		p := &peer{s: s, conn: c, remote: c.RemoteAddr().String(), wake: make(chan struct{}, 1), written: make(chan struct{}, 1), done: make(chan struct{})}
 		if p.remote == "" || p.remote == "@" {
 			p.remote = "a local peer"
 		}
@@ -381,10 +433,12 @@ type peer struct {
 	// peer by default) every connection would hold from its start, and
 	// which the garbage collector counts as live memory, letting the
 	// process grow by as much garbage before it collects.
-	qmu    sync.Mutex
-	queue  []outMsg
-	queued int64         // bytes of the messages waiting, the one being written included
-	wake   chan struct{} // (capacity 1) the writer has messages to write
+	qmu     sync.Mutex
+	queue   []outMsg
+	queued  int64         // bytes of the messages waiting, the one being written included
+	wake    chan struct{} // (capacity 1) the writer has messages to write
+	written chan struct{} // (capacity 1) the writer has written a message
+	behind  bool          // Wait gave up on it; until its queue empties, it waits for nobody
 
 	mu      sync.Mutex
 	subs    map[string]int // PUB: subscriptions, counted
@@ -721,7 +775,14 @@ func (p *peer) write() {
 				batch[i] = outMsg{} // its frames can be collected
 				p.qmu.Lock()
 				p.queued -= m.size()
+				if p.queued == 0 {
+					p.behind = false
+				}
 				p.qmu.Unlock()
+				select {
+				case p.written <- struct{}{}:
+				default:
+				}
 			}
 			if cap(batch) > 1024 {
 				batch = nil // a burst is over: let its slice go

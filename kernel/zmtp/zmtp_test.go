@@ -561,6 +561,86 @@ func TestQueueBytes(t *testing.T) {
 	}
 }
 
+// Wait holds a sender to the pace of a subscriber that reads slowly, so
+// that at most the limit (and the message being sent) waits for it, and it
+// gets every message; a subscriber that does not read at all holds the
+// sender up once, for the patience given, and then no more.
+func TestWait(t *testing.T) {
+	pub := listen(t, Pub, Options{})
+	reader := dial(t, zmq4.NewSub(context.Background()), endpoint(pub))
+	reader.SetOption(zmq4.OptionSubscribe, "")
+	subscribed(t, pub, reader, "t")
+	var received atomic.Int64
+	go func() {
+		for {
+			m, err := reader.Recv()
+			if err != nil {
+				return
+			}
+			if len(m.Frames) == 2 && len(m.Frames[1]) == 1<<20 {
+				received.Add(1)
+				time.Sleep(20 * time.Millisecond) // a slow client
+			}
+		}
+	}()
+	big := bytes.Repeat([]byte{'b'}, 1<<20)
+	queued := func() (most int64) {
+		pub.mu.Lock()
+		defer pub.mu.Unlock()
+		for p := range pub.peers {
+			p.qmu.Lock()
+			most = max(most, p.queued)
+			p.qmu.Unlock()
+		}
+		return most
+	}
+	most := int64(0)
+	for range 100 { // 100 MiB: more than socket buffers hold
+		pub.Wait(2<<20, 10*time.Second)
+		pub.Send([][]byte{[]byte("t"), big})
+		most = max(most, queued())
+	}
+	if most > 3<<20+1024 {
+		t.Fatalf("%d bytes waited for the reader, over the limit of 2 MiB and a message", most)
+	}
+	for deadline := time.Now().Add(30 * time.Second); received.Load() < 100 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := received.Load(); n != 100 {
+		t.Fatalf("the slow reader got %d messages of 100", n)
+	}
+
+	// A subscriber that reads nothing.
+	stalled := dialRaw(t, pub)
+	stalled.handshake("SUB")
+	stalled.write([]byte{0, 1, 1})
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		n := 0
+		pub.mu.Lock()
+		for p, ready := range pub.peers {
+			if ready && p.subscribed([]byte("t")) {
+				n++
+			}
+		}
+		pub.mu.Unlock()
+		if n == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the second subscription did not arrive")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	t0 := time.Now()
+	for range 100 {
+		pub.Wait(2<<20, 300*time.Millisecond)
+		pub.Send([][]byte{[]byte("t"), big})
+	}
+	if d := time.Since(t0); d < 300*time.Millisecond || d > 10*time.Second {
+		t.Fatalf("100 sends past a subscriber that does not read took %v: it should hold them up once, for 0.3 s", d)
+	}
+}
+
 // A connection's queue takes memory as messages wait, not its capacity
 // from the start: 40 subscribers that read nothing, with the default queue
 // of 100,000 messages, cost little (a channel of that capacity took 3.2 MB
