@@ -9,6 +9,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/go-zeromq/zmq4"
+
 	"github.com/coevolab/coevo/kernel/wire"
 )
 
@@ -265,4 +267,31 @@ func TestOutputInterrupted(t *testing.T) {
 	if r := c.execute("1 + 1"); r.data("execute_result", "text/plain") != "2" {
 		t.Fatalf("after the interrupt: %v", r.reply)
 	}
+}
+
+// A second client that subscribes to iopub and stops reading holds a
+// cell's output up once, for the patience the kernel gives a client
+// (2 s), not for each message: the reading client gets all of a 50 MiB
+// string in about the time it takes alone.
+func TestOutputStalledSubscriber(t *testing.T) {
+	c := start(t)
+	stalled := zmq4.NewSub(c.ctx)
+	if err := stalled.Dial(c.conn.Transport + "://127.0.0.1:" + itoa(c.conn.IOPubPort)); err != nil {
+		t.Fatal(err)
+	}
+	defer stalled.Close()
+	stalled.SetOption(zmq4.OptionSubscribe, "") // and never Recv
+	time.Sleep(200 * time.Millisecond)
+	t0 := time.Now()
+	r := c.execute("import \"strings\"\nfmt.Print(strings.Repeat(\"x\", 50<<20))")
+	if r.reply["status"] != "ok" {
+		t.Fatalf("%v", r.reply)
+	}
+	if got := joined(streams(t, r.outputs), "stdout"); got != strings.Repeat("x", 50<<20) {
+		t.Fatalf("%d bytes arrived", len(got))
+	}
+	if d := time.Since(t0); d > 30*time.Second {
+		t.Fatalf("the cell took %v", d)
+	}
+	t.Logf("50 MiB with a client that does not read: %v", time.Since(t0))
 }
