@@ -32,11 +32,14 @@ const (
 	// client before a stream message waits for it to read them, and with
 	// it the request's output (the cell writing it): output goes at the
 	// pace of the client, as a program's goes at a terminal's, instead of
-	// piling up in the kernel. A client that has not read for
+	// piling up in the kernel. A client that has not read a message for
 	// streamPatience is not waited for again until it has caught up (a
-	// client that stopped reading loses messages, past zmtp's bounds).
+	// client that stopped reading loses messages, past zmtp's bounds). It
+	// is less than the interrupt's grace (DefaultInterruptGrace), so that
+	// a cell held up by such a client stops when interrupted, rather than
+	// costing its worker.
 	streamBacklog  = 4 << 20
-	streamPatience = 2 * time.Second
+	streamPatience = time.Second
 )
 
 // streamBuffer gathers a request's stdout and stderr into stream
