@@ -127,9 +127,12 @@ func kinds(t *testing.T, outputs []*wire.Message) []string {
 }
 
 // Output keeps its order: text printed before a figure stays above it,
-// text printed before an error above the error; stdout and stderr written
-// in turn stay in turn; compiled code's writes to descriptors 1 and 2
-// come before a display that follows them.
+// text printed before an error above the error, each stream's text in
+// the order written; compiled code's writes to descriptors 1 and 2 come
+// before a display that follows them. Standard output and standard error
+// are two pipes (as in a Go program, and in IPython two streams): what is
+// written to one and then the other between two displays is each stream's
+// text in order, not their interleaving (byStream).
 func TestOutputOrder(t *testing.T) {
 	c := start(t)
 	for _, tc := range []struct {
@@ -147,7 +150,7 @@ panic("boom")`, []string{"stdout:before\n", "display_data", "stdout:after\n", "s
 fmt.Println("a")
 fmt.Fprintln(os.Stderr, "b")
 fmt.Println("c")
-fmt.Fprintln(os.Stderr, "d")`, []string{"stdout:a\n", "stderr:b\n", "stdout:c\n", "stderr:d\n"}},
+fmt.Fprintln(os.Stderr, "d")`, []string{"stdout:a\nc\n", "stderr:b\nd\n"}},
 		// Descriptors 1 and 2 are pipes of their own, read by the kernel
 		// apart from the worker's events.
 		{`import "os"
@@ -159,11 +162,39 @@ os.NewFile(2, "fd2").Write([]byte("compiled after\n"))
 	} {
 		for range 3 {
 			r := c.execute(tc.code)
-			if got := kinds(t, r.outputs); strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			if got := byStream(kinds(t, r.outputs)); strings.Join(got, "|") != strings.Join(byStream(tc.want), "|") {
 				t.Fatalf("%s:\noutputs %q\nwant    %q", tc.code, got, tc.want)
 			}
 		}
 	}
+}
+
+// byStream joins, between two outputs that are not stream text, each
+// stream's text, stdout's first.
+func byStream(outputs []string) []string {
+	var out []string
+	var text [2]string
+	flush := func() {
+		for i, name := range []string{"stdout:", "stderr:"} {
+			if text[i] != "" {
+				out = append(out, name+text[i])
+			}
+		}
+		text = [2]string{}
+	}
+	for _, o := range outputs {
+		switch {
+		case strings.HasPrefix(o, "stdout:"):
+			text[0] += strings.TrimPrefix(o, "stdout:")
+		case strings.HasPrefix(o, "stderr:"):
+			text[1] += strings.TrimPrefix(o, "stderr:")
+		default:
+			flush()
+			out = append(out, o)
+		}
+	}
+	flush()
+	return out
 }
 
 // A 50 MiB string arrives whole, in messages of at most 1 MiB, each cut

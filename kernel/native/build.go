@@ -148,7 +148,7 @@ func (b *Builder) Compile(ctx context.Context, code string, line int) (*Compiled
 		p, _ := strconv.Unquote(im.Path.Value)
 		imports = append(imports, p)
 	}
-	imports = append(imports, "reflect", "go/constant", "go/token", "github.com/goplus/ixgo")
+	imports = append(imports, "reflect", "go/constant", "go/token")
 	h, err := b.ready()
 	if err != nil {
 		return nil, err

@@ -21,6 +21,7 @@ import (
 
 	"github.com/coevolab/coevo/internal/atomicfile"
 	"github.com/coevolab/coevo/kernel/internal/cache"
+	"github.com/coevolab/coevo/kernel/internal/ixexport"
 )
 
 // Environment variables that place a session's files (kernel/internal/cache
@@ -613,8 +614,10 @@ func (b *Builder) build(ctx context.Context, h *host, key string, bd build) erro
 }
 
 // registerFunc is the function every plugin the Builder makes exports:
-// it registers the plugin's package with the interpreter (ixexport).
-const registerFunc = "CoevoRegister"
+// it describes the plugin's package for the interpreter (ixexport), which
+// the plugin does not link (a session's modules may have its
+// dependencies, golang.org/x/tools, at other versions than the kernel).
+const registerFunc = "CoevoPackage"
 
 // open opens a plugin once per process, which registers its package with
 // the interpreter.
@@ -636,11 +639,13 @@ func (b *Builder) open(key string) error {
 	if err != nil {
 		return err
 	}
-	register, ok := sym.(func())
+	describe, ok := sym.(func() map[string]any)
 	if !ok {
 		return fmt.Errorf("plugin %s: %s is a %T", file, registerFunc, sym)
 	}
-	register()
+	if err := ixexport.Register(describe()); err != nil {
+		return fmt.Errorf("plugin %s: %v", file, err)
+	}
 	b.loaded[key] = true
 	return nil
 }

@@ -134,6 +134,10 @@ type server struct {
 // so that the kernel delivers it after what compiled code wrote to
 // descriptors 1 and 2 before it.
 func (s *server) send(e Event) error {
+	if e.Kind != "stream" && e.Kind != "frame" {
+		// What cells printed so far reaches the writers first.
+		session.FlushOutput()
+	}
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
 	if e.Kind != "stream" && e.Kind != "frame" {

@@ -134,6 +134,11 @@ func (p *stdioPipe) flush() {
 	<-ch
 }
 
+// FlushOutput delivers what cells printed so far (to os.Stdout and
+// os.Stderr while they ran) to the session's writers: what must come after
+// it (a display, a reply) waits for it.
+func FlushOutput() { flushStdio() }
+
 // flushStdio delivers what cells printed so far.
 func flushStdio() {
 	stdoutP.flush()

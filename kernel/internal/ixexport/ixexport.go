@@ -16,18 +16,23 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/goplus/ixgo"
 )
 
 // Options say how a package's registration is written.
 type Options struct {
 	// Package is the name of the package the file belongs to.
 	Package string
-	// Func, if not "", is the name of a function the file declares to
-	// register the package (called by the plugin's loader); else the
-	// file registers it in an init function.
+	// Func, if not "", is the name of a function the file declares that
+	// returns the package's description (for Register: a plugin's, which
+	// must not link the interpreter, whose dependencies a session's
+	// modules may have at other versions); else the file registers the
+	// package with ixgo in an init function.
 	Func string
 	// Path is the import path to register under ("" for the package's).
 	Path string
@@ -109,15 +114,25 @@ func Generate(pkg *types.Package, opt Options) (src []byte, skipped []string, er
 	if !opt.InPackage {
 		fmt.Fprintf(&b, "\tq %q\n\n", pkg.Path())
 	}
-	b.WriteString("\t\"go/constant\"\n\t\"go/token\"\n\t\"reflect\"\n\n\t\"github.com/goplus/ixgo\"\n)\n\n")
+	b.WriteString("\t\"go/constant\"\n\t\"go/token\"\n\t\"reflect\"\n")
+	constType := "ixgo.TypedConst"
+	uconstType := "ixgo.UntypedConst"
+	if opt.Func != "" {
+		constType, uconstType = "struct{ Typ reflect.Type; Value constant.Value }", "struct{ Typ string; Value constant.Value }"
+		b.WriteString(")\n\n")
+	} else {
+		b.WriteString("\n\t\"github.com/goplus/ixgo\"\n)\n\n")
+	}
 	b.WriteString("var _, _ = constant.MakeBool, token.INT\n\n")
 	if opt.Func != "" {
-		fmt.Fprintf(&b, "// %s registers %s with the interpreter.\nfunc %s() {\n", opt.Func, path, opt.Func)
+		fmt.Fprintf(&b, "// %s describes %s for the interpreter (ixexport.Register).\nfunc %s() map[string]any {\nreturn map[string]any{\n\"Name\": %q,\n\"Path\": %q,\n", opt.Func, path, opt.Func, pkg.Name(), path)
 	} else {
-		b.WriteString("func init() {\n")
+		fmt.Fprintf(&b, "func init() {\nixgo.RegisterPackage(&ixgo.Package{\nName: %q,\nPath: %q,\n", pkg.Name(), path)
 	}
-	fmt.Fprintf(&b, "ixgo.RegisterPackage(&ixgo.Package{\nName: %q,\nPath: %q,\n", pkg.Name(), path)
 	section := func(field, typ string, lines []string) {
+		if opt.Func != "" {
+			field = strconv.Quote(field)
+		}
 		fmt.Fprintf(&b, "%s: %s{\n", field, typ)
 		for _, l := range lines {
 			b.WriteString(l + "\n")
@@ -130,9 +145,13 @@ func Generate(pkg *types.Package, opt Options) (src []byte, skipped []string, er
 	section("AliasTypes", "map[string]reflect.Type", aliases)
 	section("Vars", "map[string]reflect.Value", vars)
 	section("Funcs", "map[string]reflect.Value", funcs)
-	section("TypedConsts", "map[string]ixgo.TypedConst", typed)
-	section("UntypedConsts", "map[string]ixgo.UntypedConst", untyped)
-	b.WriteString("})\n}\n")
+	section("TypedConsts", "map[string]"+constType, typed)
+	section("UntypedConsts", "map[string]"+uconstType, untyped)
+	if opt.Func != "" {
+		b.WriteString("}\n}\n")
+	} else {
+		b.WriteString("})\n}\n")
+	}
 	out, err := format.Source(b.Bytes())
 	if err != nil {
 		return nil, nil, fmt.Errorf("formatting the registration of %s: %v", path, err)
@@ -172,6 +191,57 @@ func floatLit(v constant.Value) string {
 	num, den := constant.Num(v), constant.Denom(v)
 	return fmt.Sprintf("constant.BinaryOp(constant.ToFloat(constant.MakeFromLiteral(%q, token.INT, 0)), token.QUO, constant.ToFloat(constant.MakeFromLiteral(%q, token.INT, 0)))",
 		num.ExactString(), den.ExactString())
+}
+
+// Register registers with the interpreter a package described by a
+// function Generate wrote with Options.Func.
+func Register(desc map[string]any) error {
+	var p ixgo.Package
+	var ok bool
+	fail := func(field string) error { return fmt.Errorf("a package description without a valid %s", field) }
+	if p.Name, ok = desc["Name"].(string); !ok {
+		return fail("Name")
+	}
+	if p.Path, ok = desc["Path"].(string); !ok {
+		return fail("Path")
+	}
+	if p.Deps, ok = desc["Deps"].(map[string]string); !ok {
+		return fail("Deps")
+	}
+	for field, dst := range map[string]*map[string]reflect.Type{"Interfaces": &p.Interfaces, "NamedTypes": &p.NamedTypes, "AliasTypes": &p.AliasTypes} {
+		if *dst, ok = desc[field].(map[string]reflect.Type); !ok {
+			return fail(field)
+		}
+	}
+	for field, dst := range map[string]*map[string]reflect.Value{"Vars": &p.Vars, "Funcs": &p.Funcs} {
+		if *dst, ok = desc[field].(map[string]reflect.Value); !ok {
+			return fail(field)
+		}
+	}
+	typed, ok := desc["TypedConsts"].(map[string]struct {
+		Typ   reflect.Type
+		Value constant.Value
+	})
+	if !ok {
+		return fail("TypedConsts")
+	}
+	p.TypedConsts = map[string]ixgo.TypedConst{}
+	for k, c := range typed {
+		p.TypedConsts[k] = ixgo.TypedConst{Typ: c.Typ, Value: c.Value}
+	}
+	untyped, ok := desc["UntypedConsts"].(map[string]struct {
+		Typ   string
+		Value constant.Value
+	})
+	if !ok {
+		return fail("UntypedConsts")
+	}
+	p.UntypedConsts = map[string]ixgo.UntypedConst{}
+	for k, c := range untyped {
+		p.UntypedConsts[k] = ixgo.UntypedConst{Typ: c.Typ, Value: c.Value}
+	}
+	ixgo.RegisterPackage(&p)
+	return nil
 }
 
 // FileName is the name of a package's registration file in
