@@ -161,6 +161,11 @@ func compiledFrames(stack []byte) []string {
 
 // panicText is a panic value as Go prints it after "panic: ".
 func panicText(v any) string {
+	if re, ok := v.(ixgo.RuntimeError); ok && strings.HasPrefix(string(re), "interface conversion:") {
+		// Go's *runtime.TypeAssertionError says no "runtime error: "
+		// (ixgo's RuntimeError for it does)
+		return string(re)
+	}
 	switch v := v.(type) {
 	case error:
 		return v.Error()

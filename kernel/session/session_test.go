@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"strings"
@@ -276,16 +277,36 @@ func TestOnPanic(t *testing.T) {
 func TestInterruptWaitsForCompiledCall(t *testing.T) {
 	s, _ := New()
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
-	t0 := time.Now()
-	_, err := s.Run(ctx, Cell{Code: "import \"time\"\ntime.Sleep(400 * time.Millisecond)"})
+	started := &cancelOn{text: "sleeping", cancel: cancel}
+	s.Output(started, io.Discard, nil)
+	var t0 time.Time
+	started.at = func() { t0 = time.Now() }
+	_, err := s.Run(ctx, Cell{Code: "import \"time\"\nfmt.Println(\"sleeping\")\ntime.Sleep(400 * time.Millisecond)"})
 	var e *Error
 	if !errors.As(err, &e) || e.Name != "interrupted" {
 		t.Fatalf("%v", err)
 	}
-	if el := time.Since(t0); el < 400*time.Millisecond {
-		t.Fatalf("returned after %v, while the compiled call was still running", el)
+	if el := time.Since(t0); el < 350*time.Millisecond {
+		t.Fatalf("returned %v after the interrupt, while the compiled call was still running", el)
 	}
+}
+
+// cancelOn cancels when text is written to it.
+type cancelOn struct {
+	text   string
+	cancel func()
+	at     func()
+	buf    string
+}
+
+func (c *cancelOn) Write(p []byte) (int, error) {
+	c.buf += string(p)
+	if strings.Contains(c.buf, c.text) && c.cancel != nil {
+		c.at()
+		c.cancel()
+		c.cancel = nil
+	}
+	return len(p), nil
 }
 
 func TestMagicsTimeAndTimeit(t *testing.T) {
