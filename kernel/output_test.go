@@ -76,8 +76,8 @@ func TestOutputCoalesced(t *testing.T) {
 // through descriptor 1 (compiled code's) alike.
 func TestOutputPromptWhenSparse(t *testing.T) {
 	c := start(t)
-	for _, print := range []string{`fmt.Println("first")`, `os.NewFile(1, "fd1").Write([]byte("first\n"))`} {
-		id := c.send(c.shell, "execute_request", map[string]any{"code": "import \"os\"\nimport \"time\"\n" + print + "\ntime.Sleep(1500 * time.Millisecond)\nfmt.Println(\"second\")", "silent": false, "store_history": true, "allow_stdin": false})
+	for _, print := range []string{`fmt.Println("first")`, `syscall.Write(1, []byte("first\n"))`} {
+		id := c.send(c.shell, "execute_request", map[string]any{"code": "import \"syscall\"\nimport \"time\"\n" + print + "\ntime.Sleep(1500 * time.Millisecond)\nfmt.Println(\"second\")", "silent": false, "store_history": true, "allow_stdin": false})
 		var first time.Time
 		for first.IsZero() {
 			select {
@@ -153,11 +153,11 @@ fmt.Println("c")
 fmt.Fprintln(os.Stderr, "d")`, []string{"stdout:a\nc\n", "stderr:b\nd\n"}},
 		// Descriptors 1 and 2 are pipes of their own, read by the kernel
 		// apart from the worker's events.
-		{`import "os"
+		{`import "syscall"
 import "github.com/coevolab/coevo/kernel/display"
-os.NewFile(1, "fd1").Write([]byte("compiled before\n"))
+syscall.Write(1, []byte("compiled before\n"))
 display.Show(display.Markdown("*figure*"))
-os.NewFile(2, "fd2").Write([]byte("compiled after\n"))
+syscall.Write(2, []byte("compiled after\n"))
 1`, []string{"stdout:compiled before\n", "display_data", "stderr:compiled after\n", "execute_result"}},
 	} {
 		for range 3 {
@@ -209,7 +209,7 @@ func TestOutputLarge(t *testing.T) {
 		lines int
 	}{
 		{fmt.Sprintf("import \"strings\"\ns := strings.Repeat(%q, %d)\nfmt.Print(s)", line, 50<<20/len(line)), 50 << 20 / len(line)},
-		{fmt.Sprintf("import (\n\t\"os\"\n\t\"strings\"\n)\nos.NewFile(1, \"fd1\").Write([]byte(strings.Repeat(%q, %d)))", line, 8<<20/len(line)), 8 << 20 / len(line)},
+		{fmt.Sprintf("import (\n\t\"strings\"\n\t\"syscall\"\n)\nsyscall.Write(1, []byte(strings.Repeat(%q, %d)))", line, 8<<20/len(line)), 8 << 20 / len(line)},
 	} {
 		r := c.execute(tc.code)
 		if r.reply["status"] != "ok" {

@@ -289,6 +289,41 @@ func (s *server) begin(q Request) (ctx context.Context, quiet bool, end func()) 
 	}
 }
 
+// savedStdio are copies of descriptors 1 and 2 made when the worker
+// started: a cell may close them (os.NewFile(2, "").Close(), or the
+// finalizer of such a file), and the kernel reads the worker's raw output
+// and crash reports from them.
+var savedStdio = func() [2]int {
+	var fds [2]int
+	for i := range fds {
+		fds[i] = -1
+		if fd, err := syscall.Dup(i + 1); err == nil {
+			syscall.CloseOnExec(fd)
+			fds[i] = fd
+		}
+	}
+	return fds
+}()
+
+// keepStdio puts descriptors 1 and 2 back if a cell closed them.
+func keepStdio() {
+	for i, saved := range savedStdio {
+		fd := i + 1
+		if _, err := fcntl(fd, syscall.F_GETFD); err == syscall.EBADF && saved >= 0 {
+			syscall.Dup2(saved, fd)
+			fmt.Fprintf(os.Stderr, "coevo worker: a cell closed descriptor %d (standard %s); it is open again\n", fd, streamNames[i])
+		}
+	}
+}
+
+func fcntl(fd, cmd int) (int, error) {
+	r, _, e := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), uintptr(cmd), 0)
+	if e != 0 {
+		return int(r), e
+	}
+	return int(r), nil
+}
+
 // settle is how long a cell that left goroutines running is given before
 // its reply, so that one that panics at once is blamed on its cell.
 const settle = 5 * time.Millisecond
@@ -306,6 +341,7 @@ func (s *server) execute(q Request) *Reply {
 	defer pprof.SetGoroutineLabels(context.Background())
 	before := runtime.NumGoroutine()
 	res, err := s.sess.Run(ctx, session.Cell{Code: q.Code, Name: q.Cell, Replay: q.Replay})
+	keepStdio()
 	left := runtime.NumGoroutine() > before
 	if left {
 		time.Sleep(settle)

@@ -73,7 +73,7 @@ class CoevoKernelTests(jupyter_kernel_test.KernelTests):
 
     def test_compiled_code_output(self):
         """Writes to file descriptors 1 and 2 (as compiled code makes) reach the notebook."""
-        reply, outputs, _ = self.run_cell('import "os"\nos.NewFile(1, "fd1").Write([]byte("fd one\\n"))\nos.NewFile(2, "fd2").Write([]byte("fd two\\n"))')
+        reply, outputs, _ = self.run_cell('import "syscall"\nsyscall.Write(1, []byte("fd one\\n"))\nsyscall.Write(2, []byte("fd two\\n"))')
         self.assertEqual(reply["content"]["status"], "ok")
         streams = {m["content"]["name"]: m["content"]["text"] for _, m in outputs if m["msg_type"] == "stream"}
         self.assertIn("fd one", streams.get("stdout", ""))
