@@ -204,7 +204,7 @@ func payoffOf(names []string, P mat.Matrix, s Scale) (*mat.Dense, error) {
 			switch s {
 			case LogOdds:
 				if pij == 0 || pji == 0 {
-					return nil, fmt.Errorf("nashavg: %s against %s: a win rate of %v has infinite log-odds: give the league a prior (Options.Prior) or use the Margin scale", names[i], names[j], pij)
+					return nil, fmt.Errorf("nashavg: %s against %s: a win rate of %v has infinite log-odds: add virtual drawn games (a prior) or use the margin scale", names[i], names[j], pij)
 				}
 				a = (math.Log(pij) - math.Log(pji))
 			case Margin:
