@@ -21,6 +21,7 @@ func init() {
 		"RankResults":       reflect.ValueOf(alpharank.RankResults),
 		"RankRows":          reflect.ValueOf(alpharank.RankRows),
 		"SweepAlpha":        reflect.ValueOf(alpharank.SweepAlpha),
+		"SweepResults":      reflect.ValueOf(alpharank.SweepResults),
 
 		// type definitions
 		"Model":   reflect.ValueOf((*alpharank.Model)(nil)),

@@ -255,3 +255,49 @@ func TestBadInput(t *testing.T) {
 		t.Error("decreasing alphas accepted")
 	}
 }
+
+// A league's sweep is the sweep of its win rates.
+func TestSweepResults(t *testing.T) {
+	r, err := bt.ReadFile("../../datasets/003_table6.csv", "matrix")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, err := alpharank.SweepResults(r, []float64{0.5, 5}, alpharank.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, a := range sw.Alphas {
+		rk, _ := alpharank.RankResults(r, alpharank.Options{Alpha: a})
+		for i := range rk.Pi {
+			if sw.Pi[k][i] != rk.Pi[i] {
+				t.Fatalf("alpha %v: sweep %v, rank %v", a, sw.Pi[k], rk.Pi)
+			}
+		}
+	}
+	if sw.Limit[0] != 1 {
+		t.Fatalf("limit %v", sw.Limit)
+	}
+}
+
+// alpha-Rank is not invariant to copies, unlike Nash averaging: with a
+// second rock (R2) in rock-paper-scissors, in the large-alpha limit (each
+// move to a player that beats the resident at rate eta, a neutral move to
+// the copy at eta/m) the flows balance when pi_P = pi_R + pi_R2 (P is
+// entered from R and R2, left for S), 2 pi_S = pi_P (S is left for R and
+// for R2) and, by symmetry, pi_R = pi_R2 = pi_S: pi = (1/5, 2/5, 1/5, 1/5)
+// for (R, P, S, R2), where it was 1/3 each.
+func TestCopyMovesTheOthers(t *testing.T) {
+	M := [][]float64{{0, -1, 1, 0}, {1, 0, -1, 1}, {-1, 1, 0, -1}, {0, -1, 1, 0}}
+	want := []float64{0.2, 0.4, 0.2, 0.2}
+	for _, a := range []float64{100, math.Inf(1)} {
+		rk, err := alpharank.RankRows(nil, M, alpharank.Options{Alpha: a})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range want {
+			if math.Abs(rk.Pi[i]-want[i]) > 1e-9 {
+				t.Fatalf("alpha %v: pi %v, want %v", a, rk.Pi, want)
+			}
+		}
+	}
+}

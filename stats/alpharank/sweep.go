@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/coevolab/coevo/internal/frame"
+	"github.com/coevolab/coevo/stats/bt"
 	"github.com/coevolab/coevo/stats/plot"
 )
 
@@ -58,6 +59,15 @@ func SweepAlpha(names []string, M mat.Matrix, alphas []float64, o Options) (*Swe
 		sw.Limit = l.Pi
 	}
 	return sw, nil
+}
+
+// SweepResults is SweepAlpha on a league's win rates (as RankResults).
+func SweepResults(r *bt.Results, alphas []float64, o Options) (*Sweep, error) {
+	W, err := winRates(r)
+	if err != nil {
+		return nil, err
+	}
+	return SweepAlpha(r.Players, W, alphas, o)
 }
 
 // DataFrame returns one row per alpha: alpha, then each player's mass (4
