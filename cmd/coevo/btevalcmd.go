@@ -318,8 +318,12 @@ func (e *btEval) summary(w io.Writer) {
 				}
 			}
 		}
-		fmt.Fprintf(w, "Nash averaging (%s, prior of %g virtual drawn games a pair): the maximum-entropy Nash equilibrium plays %s; nash avg is each player's payoff against it\n",
-			e.nash.Scale, e.nashOpt.Prior, strings.Join(sup, ", "))
+		games := "games"
+		if e.nashOpt.Prior == 1 {
+			games = "game"
+		}
+		fmt.Fprintf(w, "Nash averaging (%s, prior of %g virtual drawn %s a pair): the maximum-entropy Nash equilibrium plays %s; nash avg is each player's payoff against it\n",
+			e.nash.Scale, e.nashOpt.Prior, games, strings.Join(sup, ", "))
 	}
 	if e.alpha != nil {
 		a := fmt.Sprintf("alpha = %g", e.alpha.Options.Alpha)

@@ -519,11 +519,14 @@ func (r *Ratings) Plot() (*gplot.Plot, error) {
 		if err != nil {
 			return nil, err
 		}
+		// In the figure style's face, a size below the tick labels'.
 		for k := range l.TextStyle {
+			l.TextStyle[k] = p.Y.Tick.Label
 			l.TextStyle[k].Font.Size = vg.Points(6)
 			l.TextStyle[k].XAlign = draw.XCenter
-			l.Offset = vg.Point{Y: vg.Points(4)}
+			l.TextStyle[k].YAlign = draw.YBottom
 		}
+		l.Offset = vg.Point{Y: vg.Points(4)}
 		p.Add(l)
 	}
 	if len(out) > 0 {
