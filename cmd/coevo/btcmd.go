@@ -23,7 +23,6 @@ import (
 	"github.com/coevolab/coevo/internal/input"
 	"github.com/coevolab/coevo/stats/bt"
 	"github.com/coevolab/coevo/stats/intrans"
-	"github.com/coevolab/coevo/stats/plot"
 )
 
 func btHelp(w io.Writer) {
@@ -877,8 +876,7 @@ func median(p *bt.Pairs) float64 {
 }
 
 func saveRatingPlot(ctx context.Context, fit *bt.Ratings, path string, level float64) error {
-	lo, hi := fit.CI(level)
-	p, err := plot.RatingsLevel(fit.Players, fit.Elo(), lo, hi, level)
+	p, err := fit.PlotLevel(level)
 	if err != nil {
 		return err
 	}
