@@ -23,7 +23,6 @@ import (
 	"github.com/coevolab/coevo/internal/input"
 	"github.com/coevolab/coevo/stats/bt"
 	"github.com/coevolab/coevo/stats/intrans"
-	"github.com/coevolab/coevo/stats/plot"
 )
 
 func btHelp(w io.Writer) {
@@ -143,7 +142,7 @@ func btFlags() (*flag.FlagSet, *btOpts) {
 	fs.BoolVar(&o.home, "home", false, "fit a first-move advantage (needs the seat: pairs' first column, games, pgn)")
 	fs.Float64Var(&o.ci, "ci", 0.95, "confidence `LEVEL` of the intervals, in (0, 1)")
 	fs.Float64Var(&o.smoothing, "smoothing", intrans.DefaultSmoothing, "constant added to each count of games won in D_KL")
-	fs.StringVar(&o.plot, "plot", "", "also save a rating plot with the confidence intervals to `FILE` (.pdf, .svg, .png, .eps)")
+	fs.StringVar(&o.plot, "plot", "", "also save the ratings as a figure to `FILE` (.pdf, .svg, .png, .eps): a row a player, best at the top, intervals as bars; one column wide, as tall as the players need")
 	fs.StringVar(&o.draws, "draws", "half", "draw model: half (a draw is half a win each), davidson or rao-kupper (BayesElo's)")
 	fs.StringVar(&o.method, "method", "newton", "algorithm: newton, or mm (Hunter's MM, as paper 003; half-point draws)")
 	fs.Var(&o.anchor, "anchor", "fix this player's Elo (`NAME` or NAME=ELO; default ELO: --elo-mean); SEs become those of the difference to it; repeat the flag for several anchors, each NAME=ELO (the others are then fitted given them, as Ordo's -m)")
@@ -907,8 +906,7 @@ func median(p *bt.Pairs) float64 {
 }
 
 func saveRatingPlot(ctx context.Context, fit *bt.Ratings, path string, level float64) error {
-	lo, hi := fit.CI(level)
-	p, err := plot.RatingsLevel(fit.Players, fit.Elo(), lo, hi, level)
+	p, err := fit.PlotLevel(level)
 	if err != nil {
 		return err
 	}

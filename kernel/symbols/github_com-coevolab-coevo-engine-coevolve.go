@@ -41,6 +41,7 @@ func init() {
 		"ParseStrategy":  reflect.ValueOf(coevolve.ParseStrategy),
 		"PlayMatching":   reflect.ValueOf(coevolve.PlayMatching),
 		"ReadArchive":    reflect.ValueOf(coevolve.ReadArchive),
+		"ReadRun":        reflect.ValueOf(coevolve.ReadRun),
 		"Right":          reflect.ValueOf(constant.MakeFromLiteral("1", token.INT, 0)),
 		"RoundRobinSim":  reflect.ValueOf(coevolve.RoundRobinSim),
 		"RunFile":        reflect.ValueOf(constant.MakeFromLiteral("\"run.json\"", token.STRING, 0)),

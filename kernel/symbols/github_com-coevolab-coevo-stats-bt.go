@@ -13,11 +13,13 @@ func init() {
 	Symbols["github.com/coevolab/coevo/stats/bt/bt"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"AFirst":            reflect.ValueOf(bt.AFirst),
+		"AsGiven":           reflect.ValueOf(bt.AsGiven),
 		"BFirst":            reflect.ValueOf(bt.BFirst),
 		"BayesElo":          reflect.ValueOf(bt.BayesElo),
 		"BayesEloAdvantage": reflect.ValueOf(constant.MakeFromLiteral("32.7999999999999999993061106096092771622352302074432373046875", token.FLOAT, 0)),
 		"BayesEloDrawElo":   reflect.ValueOf(constant.MakeFromLiteral("97.30000000000000000277555756156289135105907917022705078125", token.FLOAT, 0)),
 		"BayesEloPrior":     reflect.ValueOf(constant.MakeFromLiteral("2", token.INT, 0)),
+		"ByRating":          reflect.ValueOf(bt.ByRating),
 		"Connectivity":      reflect.ValueOf(bt.Connectivity),
 		"Davidson":          reflect.ValueOf(bt.Davidson),
 		"DropNoGames":       reflect.ValueOf(bt.DropNoGames),
@@ -49,6 +51,7 @@ func init() {
 		"Method":            reflect.ValueOf((*bt.Method)(nil)),
 		"NotConnectedError": reflect.ValueOf((*bt.NotConnectedError)(nil)),
 		"Options":           reflect.ValueOf((*bt.Options)(nil)),
+		"Order":             reflect.ValueOf((*bt.Order)(nil)),
 		"Pairs":             reflect.ValueOf((*bt.Pairs)(nil)),
 		"Ratings":           reflect.ValueOf((*bt.Ratings)(nil)),
 		"Results":           reflect.ValueOf((*bt.Results)(nil)),

@@ -13,6 +13,8 @@ func init() {
 	Symbols["github.com/coevolab/coevo/stats/plot/plot"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"Band":         reflect.ValueOf(plot.Band),
+		"CategoryAxis": reflect.ValueOf(plot.CategoryAxis),
+		"Check":        reflect.ValueOf(plot.Check),
 		"Color":        reflect.ValueOf(plot.Color),
 		"Colors":       reflect.ValueOf(&plot.Colors).Elem(),
 		"CountAxis":    reflect.ValueOf(plot.CountAxis),
@@ -42,6 +44,8 @@ func init() {
 		"Save":         reflect.ValueOf(plot.Save),
 		"SaveSize":     reflect.ValueOf(plot.SaveSize),
 		"Series":       reflect.ValueOf(plot.Series),
+		"SetSize":      reflect.ValueOf(plot.SetSize),
+		"Size":         reflect.ValueOf(plot.Size),
 		"Text":         reflect.ValueOf(plot.Text),
 		"Viridis":      reflect.ValueOf(&plot.Viridis).Elem(),
 		"Width":        reflect.ValueOf(&plot.Width).Elem(),
