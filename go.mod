@@ -10,6 +10,7 @@ require (
 	github.com/goplus/ixgo v1.1.1
 	github.com/goplus/reflectx v1.7.2
 	github.com/vdobler/chart v1.0.0
+	golang.org/x/image v0.30.0
 	golang.org/x/sys v0.41.0
 	golang.org/x/tools v0.41.0
 	gonum.org/v1/gonum v0.17.0
@@ -34,7 +35,6 @@ require (
 	github.com/visualfc/gid v0.3.1 // indirect
 	github.com/visualfc/goembed v0.3.4 // indirect
 	github.com/visualfc/xtype v0.3.2 // indirect
-	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/mod v0.32.0 // indirect
 	golang.org/x/net v0.50.0 // indirect
 	golang.org/x/sync v0.19.0 // indirect

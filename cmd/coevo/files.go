@@ -134,7 +134,8 @@ func savePlot(ctx context.Context, flag, path string, p *gplot.Plot) error {
 	var data []byte
 	err := interruptible(ctx, func() (err error) {
 		plot.Finish(p)
-		data, err = plot.Render(p, plot.Width, plot.Height, strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), "."))
+		w, h := plot.Size(p)
+		data, err = plot.Render(p, w, h, strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), "."))
 		return err
 	})
 	switch {

@@ -56,8 +56,9 @@ type Config struct {
 	// seeded by (Seed, g, i), so a run is the same for any Workers.
 	Seed    uint64
 	Workers int // parallel breeding and evaluation (0: GOMAXPROCS)
-	// Progress, if not nil, is called after each generation.
-	Progress func(Generation)
+	// Progress, if not nil, is called after each generation. A result
+	// saved as JSON does not keep it.
+	Progress func(Generation) `json:"-"`
 }
 
 func (c *Config) defaults() error {

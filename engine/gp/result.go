@@ -8,6 +8,7 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	gplot "gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/coevolab/coevo/internal/frame"
 	"github.com/coevolab/coevo/stats/plot"
@@ -117,22 +118,37 @@ func (r *Result) DataFrame() dataframe.DataFrame {
 }
 
 // Plot draws the best and the mean error of each generation (the fitness's
-// error, on a log scale, errors of 0 drawn at 0.5) and the mean program
-// length in nodes.
+// error, on a log scale) and the mean program length in nodes. An error of
+// 0, which a log scale cannot show, is drawn at 0.5, on a dotted line that
+// the legend names so.
 func (r *Result) Plot() (*gplot.Plot, error) {
 	n := len(r.History)
 	x := make([]float64, n)
 	best, mean, length := make([]float64, n), make([]float64, n), make([]float64, n)
+	const zeroAt = 0.5
+	zero := false
 	for i, h := range r.History {
 		x[i] = float64(h.Generation)
-		best[i] = max(float64(h.BestError), 0.5)
-		mean[i] = max(h.MeanError, 0.5)
-		length[i] = max(h.MeanLength, 0.5)
+		best[i], mean[i], length[i] = float64(h.BestError), h.MeanError, h.MeanLength
+		for _, v := range []*float64{&best[i], &mean[i], &length[i]} {
+			if *v < zeroAt {
+				*v, zero = zeroAt, true
+			}
+		}
 	}
 	p, err := plot.Lines(fmt.Sprintf("GP, %s fitness", r.Fitness), "generation", "error, or length (nodes)", true, x,
 		[]string{"best error", "mean error", "mean length"}, [][]float64{best, mean, length})
 	if err != nil {
 		return nil, err
+	}
+	if zero && n > 0 {
+		l, err := plot.Line(p, []float64{x[0], x[n-1]}, []float64{zeroAt, zeroAt}, plot.Gray, false, "error 0, drawn at 0.5")
+		if err != nil {
+			return nil, err
+		}
+		l.Width = vg.Points(0.6)
+		l.Dashes = []vg.Length{vg.Points(1), vg.Points(1.5)}
+		plot.Finish(p)
 	}
 	plot.CountAxis(&p.X)
 	return p, nil

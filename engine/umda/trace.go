@@ -41,14 +41,12 @@ func (G *Game) correctMass(p [][]float64, crit []int32) []float64 {
 	return out
 }
 
-// DataFrame has one row per generation: generation, optimal_fraction, and
-// the mean and least probability of a winning move over the critical
-// positions (to 3 significant digits).
-func (tr *Trace) DataFrame() dataframe.DataFrame {
-	n := len(tr.P)
-	gen, mean, least, opt := make([]int, n), make([]float64, n), make([]float64, n), make([]float64, n)
+// summary returns, per generation, the mean and the least probability of
+// a winning move over the critical positions, unrounded (NaN for the least
+// when there are none).
+func (tr *Trace) summary() (mean, least []float64) {
+	mean, least = make([]float64, len(tr.P)), make([]float64, len(tr.P))
 	for t, row := range tr.P {
-		gen[t] = t + 1
 		least[t] = math.Inf(1)
 		for _, x := range row {
 			mean[t] += x / float64(len(row))
@@ -57,11 +55,22 @@ func (tr *Trace) DataFrame() dataframe.DataFrame {
 		if len(row) == 0 {
 			least[t] = math.NaN()
 		}
-		opt[t] = tr.Optimal[t]
 	}
+	return mean, least
+}
+
+// DataFrame has one row per generation: generation, optimal_fraction, and
+// the mean and least probability of a winning move over the critical
+// positions (to 3 significant digits).
+func (tr *Trace) DataFrame() dataframe.DataFrame {
+	gen := make([]int, len(tr.P))
+	for t := range gen {
+		gen[t] = t + 1
+	}
+	mean, least := tr.summary()
 	return dataframe.New(
 		series.New(gen, series.Int, "generation"),
-		frame.Sig("optimal_fraction", opt, 3),
+		frame.Sig("optimal_fraction", tr.Optimal, 3),
 		frame.Sig("mean_p_winning_move", mean, 3),
 		frame.Sig("min_p_winning_move", least, 3),
 	)
@@ -89,12 +98,12 @@ func (tr *Trace) Positions() dataframe.DataFrame {
 // Plot draws, per generation, the probability of a winning move at the
 // critical positions W_G (their mean and least, in the band of the middle
 // half of them) and the fraction of selected strategies that are optimal,
-// in the figure style of stats/plot.
+// in the figure style of stats/plot. It draws the values unrounded (the
+// DataFrame rounds them for reading).
 func (tr *Trace) Plot() (*gplot.Plot, error) {
 	p := plot.New("", "generation", "probability")
 	plot.CountAxis(&p.X)
 	p.Y.Min, p.Y.Max = 0, 1
-	df := tr.DataFrame()
 	n := len(tr.P)
 	if n == 0 {
 		return nil, fmt.Errorf("umda: empty trace")
@@ -109,21 +118,22 @@ func (tr *Trace) Plot() (*gplot.Plot, error) {
 			q3[t] = stat.Quantile(0.75, stat.Empirical, row, nil)
 		}
 	}
+	mean, lowest := tr.summary()
 	if len(tr.Critical) > 3 && n > 1 {
 		if _, err := plot.Band(p, gen, q1, q3, plot.Color(0), "middle half of W_{G}"); err != nil {
 			return nil, err
 		}
 	}
-	if _, err := plot.Line(p, gen, df.Col("mean_p_winning_move").Float(), plot.Color(0), false, "mean over W_{G}"); err != nil {
+	if _, err := plot.Line(p, gen, mean, plot.Color(0), false, "mean over W_{G}"); err != nil {
 		return nil, err
 	}
-	least, err := plot.Line(p, gen, df.Col("min_p_winning_move").Float(), plot.Color(0), false, "least over W_{G}")
+	least, err := plot.Line(p, gen, lowest, plot.Color(0), false, "least over W_{G}")
 	if err != nil {
 		return nil, err
 	}
 	least.Width = vg.Points(0.6)
 	least.Dashes = []vg.Length{vg.Points(1), vg.Points(1.5)}
-	if _, err := plot.Line(p, gen, df.Col("optimal_fraction").Float(), plot.Color(1), true, "selected strategies optimal"); err != nil {
+	if _, err := plot.Line(p, gen, tr.Optimal, plot.Color(1), true, "selected strategies optimal"); err != nil {
 		return nil, err
 	}
 	plot.Finish(p)

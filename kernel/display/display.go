@@ -158,13 +158,15 @@ func plain(v any) string {
 	return fmt.Sprintf("%+v", v)
 }
 
-// plotBundle draws p as a PNG, at plot.Width x plot.Height with
-// PixelRatio*PlotScale pixels per CSS pixel, shown PlotScale times its
-// size (metadata width and height, which Jupyter and nbconvert honour).
+// plotBundle draws p as a PNG, at its size (plot.Size: plot.Width x
+// plot.Height unless the figure chose another, as a ratings figure of
+// many players does) with PixelRatio*PlotScale pixels per CSS pixel,
+// shown PlotScale times its size (metadata width and height, which
+// Jupyter and nbconvert honour).
 // There is no SVG beside it: it would be preferred, and nbconvert 6.5
 // exports inline SVG blank.
 func plotBundle(p *gplot.Plot) Bundle {
-	w, h := plot.Width, plot.Height
+	w, h := plot.Size(p)
 	dpi := cssDPI * PlotScale * PixelRatio
 	c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(int(math.Round(dpi))))
 	p.Draw(draw.New(c))

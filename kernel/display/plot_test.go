@@ -122,3 +122,19 @@ func decodePNG(t *testing.T, b Bundle) image.Image {
 	}
 	return img
 }
+
+// A figure that chose its size (plot.SetSize: a ratings figure of 30
+// players is one row a player tall) is shown at that size, PlotScale
+// times larger, not squeezed into the standard one.
+func TestPlotBundleChosenSize(t *testing.T) {
+	p := figure(t)
+	plot.SetSize(p, plot.Width, 4*vg.Inch)
+	data, md := Split(Of(p))
+	size, _ := md["image/png"].(map[string]any)
+	if w, h := size["width"], size["height"]; w != 504 || h != 576 {
+		t.Fatalf("metadata %v: want 504 x 576 CSS pixels (3.5 x 4 in at 96 px/in, times 1.5)", md)
+	}
+	if b := decodePNG(t, data).Bounds(); b.Dx() != 1008 || b.Dy() != 1152 {
+		t.Fatalf("PNG %v: want 1008 x 1152 pixels", b)
+	}
+}

@@ -30,6 +30,7 @@ func init() {
 			"github.com/go-gota/gota/dataframe":        "dataframe",
 			"github.com/go-gota/gota/series":           "series",
 			"gonum.org/v1/plot":                        "plot",
+			"gonum.org/v1/plot/vg":                     "vg",
 			"math":                                     "math",
 			"math/bits":                                "bits",
 			"math/rand/v2":                             "rand",

@@ -20,6 +20,7 @@ func init() {
 		Path: "github.com/coevolab/coevo/engine/umda",
 		Deps: map[string]string{
 			"context":                               "context",
+			"encoding/json":                         "json",
 			"errors":                                "errors",
 			"fmt":                                   "fmt",
 			"github.com/coevolab/coevo/engine/game": "game",

@@ -1,14 +1,20 @@
 // Command gallery draws one figure of each kind coevo makes, in the
-// figure style of stats/plot, from the data in this repository: PNG (300
-// dpi), PDF and SVG files in -out, and the PNGs with a page showing them,
-// docs/figures.md, in -docs. "make run" runs it; everything it draws is
-// seeded, so the files change only when the figures do.
+// figure style of stats/plot, from the data in this repository, and the
+// figures of paper 003 at full scale that docs/coevolve.md shows: PNG
+// (300 dpi), PDF and SVG files in -out; with -docs, the PNGs and a page
+// showing them, docs/figures.md, too. "make run" draws into out/figures
+// only, so that it changes no file of the repository; "make figures"
+// redraws the pages of docs/ (a test fails when they are not what the
+// gallery draws). Everything it draws is seeded.
 //
 //	go run ./scripts/gallery -out out/figures -docs docs
 package main
 
 import (
 	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -16,6 +22,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -24,6 +31,7 @@ import (
 	"github.com/coevolab/coevo/engine/coevolve"
 	"github.com/coevolab/coevo/engine/game"
 	"github.com/coevolab/coevo/engine/games"
+	"github.com/coevolab/coevo/engine/gp"
 	"github.com/coevolab/coevo/engine/othello"
 	"github.com/coevolab/coevo/engine/tournament"
 	"github.com/coevolab/coevo/engine/umda"
@@ -42,23 +50,30 @@ type figure struct {
 
 func main() {
 	out := flag.String("out", "out/figures", "folder for the PNG, PDF and SVG files")
-	docs := flag.String("docs", "docs", "folder of figures.md (the PNGs go to its figures/)")
+	docs := flag.String("docs", "", "folder of figures.md, written with the PNGs in its figures/ (default: none)")
 	flag.Parse()
-	n, err := run(*out, *docs)
+	drawn, err := run(*out, *docs)
 	if err != nil {
 		fail(err)
 	}
-	fmt.Printf("gallery: %d figures in %s (PNG, PDF, SVG) and %s\n", n, *out, filepath.Join(*docs, "figures.md"))
+	fmt.Printf("gallery: %d figures in %s (PNG, PDF, SVG)", len(drawn), *out)
+	if *docs != "" {
+		fmt.Printf(" and %s", filepath.Join(*docs, "figures.md"))
+	}
+	fmt.Println()
 }
 
 // gallery lists the figures.
 func gallery() []figure {
 	return []figure{
 		{"ratings-table6", "Ratings with confidence intervals",
-			"Paper 003 Table VI (nine Othello players, 20,000 games a pair): Bradley-Terry Elo with 95% intervals, `coevo bt fit datasets/003_table6.csv --format matrix --plot FILE`. With 160,000 games a player the intervals (±2.1 Elo at most) hide under the dots, and the legend says so.",
+			"Paper 003 Table VI (nine Othello players, 20,000 games a pair): Bradley-Terry Elo with 95% intervals, best at the top, `coevo bt fit datasets/003_table6.csv --format matrix --plot FILE` (in Go, `fit.Plot()`). With 160,000 games a player the intervals (±2.1 Elo at most) hide under the dots, and the legend says so.",
 			table6Ratings},
+		{"ratings-league", "Ratings of a 30-player league",
+			"An Othello league of the heuristic, the random mover and 28 random WPCs, 20 games a pair at ε = 0.1 (`coevo othello league --players heuristic,random-mover,random:1,...,random:28 --games 20 --out league.csv`, then `coevo bt fit league.csv --format games --plot FILE`): one row a player, the figure as tall as they need (3.5 x 4.5 in).",
+			leagueRatings},
 		{"ratings-pool", "Ratings of a large pool",
-			"300 players, 30,000 games between random pairs (synthetic, seeded): beyond 40 players the ratings are drawn sorted, in the band of their 95% intervals.",
+			"300 players, 30,000 games between random pairs (synthetic, seeded): too many for the rows of a figure, so the best 50 and the worst 50 are drawn, side by side, their ranks in the panels' titles (up to 100 players, two panels show them all).",
 			poolRatings},
 		{"runtime-fit", "Runtime regression on log-log axes",
 			"`coevo regress docs/example-runs.csv --x n --y T --bound-exponent 5 --ylabel \"runtime T (evaluations)\" --plot FILE`: runs, the power law fitted with the band of its exponent's 95% bootstrap interval, a censored run set apart, and the slope of a bound.",
@@ -78,50 +93,118 @@ func gallery() []figure {
 		{"performance", "Performance against the games played (paper 003 fig. 5)",
 			"Each archived player of the NashSolve run above and of an ICL run (50 random opponents, population 20, 20 generations, seed 1) against ten random WPCs, 20 games each at ε = 0.1, against the games its run had played: `ciao.Performance` and `ciao.PerformancePlot`, on a log axis since the methods play very different numbers of games.",
 			performancePlot},
+		{"dominance", "Dominance tournament",
+			"The NashSolve run above: the number of its archived players that beat every earlier dominant one, generation by generation (`Matrix.Dominance().Plot()`); counts on both axes, at whole numbers.",
+			dominancePlot},
+		{"gp-errors", "A GP run on a log axis that meets 0",
+			"Paper 002's GP on two heaps of GA2 (population 10,000, seed 7, as notebook 05 runs it; `gp.Result.Plot`): the best error reaches 0, which a log axis cannot show; it is drawn at 0.5, on a dotted line that the legend names.",
+			gpErrors},
 	}
 }
 
-// run draws the gallery into out and docs; it returns the figures drawn.
-func run(out, docs string) (int, error) {
-	pngs := filepath.Join(docs, "figures")
-	for _, d := range []string{out, pngs} {
+// paper003 lists the figures of paper 003 at full scale that
+// docs/coevolve.md shows, drawn from datasets/paper003.
+func paper003() []figure {
+	var figs []figure
+	for _, run := range []string{"nash1-s1", "nash4-s1", "nash4-s2", "nash4-s3", "heuristic-s1", "icl500-s1", "icl50k-s1"} {
+		figs = append(figs, figure{"ciao-" + run, "", "", func() (*gplot.Plot, error) { return fullCIAO(run) }})
+	}
+	return append(figs,
+		figure{"fig5-random", "", "", func() (*gplot.Plot, error) { return fullPerformance("vs_random", "against random WPCs, full scale") }},
+		figure{"fig5-heuristic", "", "", func() (*gplot.Plot, error) {
+			return fullPerformance("vs_heuristic", "against the heuristic, full scale")
+		}})
+}
+
+// A drawn figure is one of the gallery's, drawn.
+type drawn struct {
+	figure
+	p *gplot.Plot
+}
+
+// run draws the gallery and paper 003's figures into out, and when docs
+// is not empty their PNGs into docs/figures and the page showing the
+// gallery's, docs/figures.md; it returns the figures drawn.
+func run(out, docs string) ([]drawn, error) {
+	dirs := []string{out}
+	if docs != "" {
+		dirs = append(dirs, filepath.Join(docs, "figures"))
+	}
+	for _, d := range dirs {
 		if err := os.MkdirAll(d, 0o755); err != nil {
-			return 0, err
+			return nil, err
 		}
 	}
-	figs := gallery()
+	var done []drawn
+	for _, f := range append(gallery(), paper003()...) {
+		p, err := f.draw()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.name, err)
+		}
+		paths := []string{out + "/" + f.name + ".png", out + "/" + f.name + ".pdf", out + "/" + f.name + ".svg"}
+		if docs != "" {
+			paths = append(paths, filepath.Join(docs, "figures", f.name+".png"))
+		}
+		for _, path := range paths {
+			if err := saveFigure(p, path); err != nil {
+				return nil, err
+			}
+		}
+		done = append(done, drawn{f, p})
+	}
+	if docs == "" {
+		return done, nil
+	}
+	err := atomicfile.WriteNoFollow(filepath.Join(docs, "figures.md"), func(w io.Writer) error {
+		_, err := io.WriteString(w, page())
+		return err
+	})
+	return done, err
+}
+
+// page is docs/figures.md.
+func page() string {
 	var md strings.Builder
 	md.WriteString(`# Figures
 
-Generated by ` + "`make run`" + ` (` + "`go run ./scripts/gallery`" + `): one figure of each kind coevo draws, from data in
-this repository. The style is stats/plot's, used by every plot coevo makes: Liberation Sans, one
-column wide (3.5 in; ` + "`plot.SaveSize`" + ` with ` + "`plot.DoubleWidth`" + ` for 7 in), axes labelled with their
-units, logarithmic axes ticked at 10^k (and at 1, 2 and 5 x 10^k, or every multiple, when they span
-fewer than three powers of ten), tick labels in one style per axis, counts at whole numbers, a margin that keeps every mark clear of the
-frame, the Okabe-Ito colour-blind-safe palette with a dash pattern for each series, intervals drawn as
-bars or bands, legends in a band of their own above the data (they never cover it), heatmaps (CIAO
-plots among them) with a colour bar, in viridis, a diverging scale or paper 003's greys. ` + "`plot.Save`" + ` writes PDF (fonts embedded), SVG, EPS or PNG at 300 dpi by the file's
-extension; ` + "`make run`" + ` leaves all three of PNG, PDF and SVG in ` + "`out/figures/`" + `. A notebook shows a plot
-as a PNG 1.5 times this size (504 x 374 CSS pixels, with twice the pixels), where its 7 pt type reads at
-10.5 pt: [kernel.md](kernel.md#rich-results).
+Drawn by ` + "`make figures`" + ` (` + "`go run ./scripts/gallery -docs docs`" + `; ` + "`make run`" + ` draws the same into
+` + "`out/figures/`" + `, as PNG, PDF and SVG): one figure of each kind coevo draws, from data in this
+repository. The style is stats/plot's, used by every plot coevo makes: Liberation Sans, one column wide
+(3.5 in; ` + "`plot.SaveSize`" + ` with ` + "`plot.DoubleWidth`" + ` for 7 in, and as tall as a ratings figure's rows
+need), axes labelled with their units, a margin that keeps every mark clear of the frame, the Okabe-Ito
+colour-blind-safe palette with a dash pattern for each series, intervals drawn as bars or bands,
+legends in a band of their own above the data (they never cover it), heatmaps (CIAO plots among them)
+with a colour bar, in viridis, a diverging scale or paper 003's greys. ` + "`plot.Save`" + ` writes PDF (fonts
+embedded), SVG, EPS or PNG at 300 dpi by the file's extension. A notebook shows a plot as a PNG 1.5
+times this size (504 x 374 CSS pixels for one column, with twice the pixels), where its 7 pt type reads
+at 10.5 pt: [kernel.md](kernel.md#rich-results).
+
+One tick rule holds for every axis, and a test checks each figure here against what it can read from
+the drawing (` + "`plot.Check`" + `: no line through a label, no labels over each other or cut by the edge, one
+notation per axis, no tick marks on an axis of names):
+
+- linear axes are labelled at 1, 2 or 5 x 10^k, counts and generations at whole numbers, in plain
+  numbers with the same decimals (0.0, 0.5, 1.0); long numbers are written in thousands (or millions)
+  that the axis label names, "games played (×10³)", never 0.5×10⁵;
+- logarithmic axes are ticked at the powers of ten, labelled 10^k, and at 1, 2 and 5 x 10^k, or
+  every multiple, when they span fewer than three;
+- axes of names (players) have labels and no tick marks, and turned labels hang clear of the axis;
+- a heatmap whose cells stand for generations (a CIAO plot) is ticked at round generations;
+- a value a log axis cannot show is drawn where the figure says (the GP run's errors of 0).
 `)
-	for _, f := range figs {
-		p, err := f.draw()
-		if err != nil {
-			return 0, fmt.Errorf("%s: %w", f.name, err)
-		}
-		for _, path := range []string{out + "/" + f.name + ".png", out + "/" + f.name + ".pdf", out + "/" + f.name + ".svg", pngs + "/" + f.name + ".png"} {
-			if err := saveFigure(p, path); err != nil {
-				return 0, err
-			}
-		}
+	for _, f := range gallery() {
 		fmt.Fprintf(&md, "\n## %s\n\n![%s](figures/%s.png)\n\n%s\n", f.title, f.title, f.name, f.caption)
 	}
-	err := atomicfile.WriteNoFollow(filepath.Join(docs, "figures.md"), func(w io.Writer) error {
-		_, err := io.WriteString(w, md.String())
-		return err
-	})
-	return len(figs), err
+	md.WriteString(`
+## Paper 003 at full scale
+
+[coevolve.md](coevolve.md#the-full-scale-runs) shows these, drawn from the runs' files in
+` + "`datasets/paper003/`" + `: the CIAO plots of fig. 4 (` + "`*-ciao.csv`" + `) and fig. 5 (` + "`*-performance.csv`" + `):
+`)
+	for _, f := range paper003() {
+		fmt.Fprintf(&md, "[%s](figures/%s.png)\n", f.name, f.name)
+	}
+	return md.String()
 }
 
 // saveFigure saves p as plot.Save does, in the format of path's extension,
@@ -130,7 +213,8 @@ as a PNG 1.5 times this size (504 x 374 CSS pixels, with twice the pixels), wher
 // (atomicfile.WriteNoFollow).
 func saveFigure(p *gplot.Plot, path string) error {
 	plot.Finish(p)
-	data, err := plot.Render(p, plot.Width, plot.Height, strings.TrimPrefix(filepath.Ext(path), "."))
+	w, h := plot.Size(p)
+	data, err := plot.Render(p, w, h, strings.TrimPrefix(filepath.Ext(path), "."))
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
@@ -150,8 +234,34 @@ func table6() (*bt.Results, *bt.Ratings) {
 
 func table6Ratings() (*gplot.Plot, error) {
 	_, fit := table6()
-	lo, hi := fit.CI(0.95)
-	return plot.Ratings(fit.Players, fit.Elo(), lo, hi)
+	return fit.Plot()
+}
+
+// leagueRatings plays the 30-player league that coevo othello league
+// plays with --players heuristic,random-mover,random:1,...,random:28
+// --games 20 (seed 1, ε = 0.1) and draws its ratings.
+func leagueRatings() (*gplot.Plot, error) {
+	names := []string{"heuristic", "random-mover"}
+	for k := 1; k <= 28; k++ {
+		names = append(names, fmt.Sprintf("random:%d", k))
+	}
+	var players []othello.Player
+	for _, n := range names {
+		pl, err := othello.ParsePlayer(n)
+		if err != nil {
+			return nil, err
+		}
+		players = append(players, pl)
+	}
+	league, err := tournament.RoundRobin(context.Background(), &othello.Match{Players: players, Epsilon: 0.1}, names, 20, tournament.Options{Seed: 1})
+	if err != nil {
+		return nil, err
+	}
+	fit, err := bt.Fit(league.BT())
+	if err != nil {
+		return nil, err
+	}
+	return fit.Plot()
 }
 
 func poolRatings() (*gplot.Plot, error) {
@@ -177,8 +287,7 @@ func poolRatings() (*gplot.Plot, error) {
 	if err != nil {
 		return nil, err
 	}
-	lo, hi := fit.CI(0.95)
-	return plot.Ratings(fit.Players, fit.Elo(), lo, hi)
+	return fit.Plot()
 }
 
 func runtimeFit() (*gplot.Plot, error) {
@@ -311,6 +420,115 @@ func performancePlot() (*gplot.Plot, error) {
 		curves = append(curves, ciao.Curve{Name: r.name, X: r.run.Permanent.Games(), Y: perf})
 	}
 	return ciao.PerformancePlot("against random WPCs", curves...)
+}
+
+func dominancePlot() (*gplot.Plot, error) {
+	nash, _, err := coevolution()
+	if err != nil {
+		return nil, err
+	}
+	a := nash.Permanent
+	m, err := ciao.Play(context.Background(), a.Match(0.1), a.Names(), a.Generations(), 20, tournament.Options{Seed: 1})
+	if err != nil {
+		return nil, err
+	}
+	return m.Dominance().Plot()
+}
+
+func gpErrors() (*gplot.Plot, error) {
+	d, err := gp.HeapData(context.Background(), gp.HeapSpec{Game: "ga2", Heaps: 2, Seed: 1})
+	if err != nil {
+		return nil, err
+	}
+	r, err := gp.Run(context.Background(), d, gp.Config{Population: 10000, Seed: 7})
+	if err != nil {
+		return nil, err
+	}
+	if r.Error != 0 {
+		return nil, fmt.Errorf("the GP run ends with error %d, not 0: the figure shows no 0 on its log axis", r.Error)
+	}
+	return r.Plot()
+}
+
+// fullCIAO draws the CIAO plot of a full-scale run of paper 003 from its
+// matrix in datasets/paper003, titled with the run's method and seed.
+func fullCIAO(run string) (*gplot.Plot, error) {
+	f, err := os.Open("datasets/paper003/" + run + "-ciao.csv")
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, err := ciao.ReadCSV(f)
+	if err != nil {
+		return nil, err
+	}
+	cfg, _, err := runConfig(run)
+	if err != nil {
+		return nil, err
+	}
+	s := m.Style()
+	s.Title = cfg.String()
+	return m.PlotStyle(s)
+}
+
+// runConfig reads a full-scale run's settings and the generations it ran.
+func runConfig(run string) (coevolve.Config, int, error) {
+	data, err := os.ReadFile("datasets/paper003/" + run + "-run.json")
+	if err != nil {
+		return coevolve.Config{}, 0, err
+	}
+	var r struct {
+		Config coevolve.Config `json:"config"`
+		Done   int             `json:"generations_done"`
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		return coevolve.Config{}, 0, fmt.Errorf("%s-run.json: %w", run, err)
+	}
+	return r.Config, r.Done, nil
+}
+
+// fullPerformance draws paper 003 fig. 5 for the full-scale runs from
+// their performance files: column is vs_random or vs_heuristic.
+func fullPerformance(column, title string) (*gplot.Plot, error) {
+	var curves []ciao.Curve
+	for _, r := range []struct{ run, name string }{
+		{"nash1-s1", "|A| = 1"}, {"nash4-s1", "|A| = 4"}, {"heuristic-s1", "Against Heuristic"},
+		{"icl500-s1", "ICL-500"}, {"icl50k-s1", "ICL-50,000"},
+	} {
+		f, err := os.Open("datasets/paper003/" + r.run + "-performance.csv")
+		if err != nil {
+			return nil, err
+		}
+		recs, err := csv.NewReader(f).ReadAll()
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s-performance.csv: %w", r.run, err)
+		}
+		col := map[string]int{}
+		for i, h := range recs[0] {
+			col[h] = i
+		}
+		c := ciao.Curve{Name: r.name}
+		for _, rec := range recs[1:] {
+			g, err1 := strconv.ParseFloat(rec[col["games"]], 64)
+			v, err2 := strconv.ParseFloat(rec[col[column]], 64)
+			if err := errors.Join(err1, err2); err != nil {
+				return nil, fmt.Errorf("%s-performance.csv: %w", r.run, err)
+			}
+			c.X, c.Y = append(c.X, g), append(c.Y, v)
+		}
+		cfg, done, err := runConfig(r.run)
+		if err != nil {
+			return nil, err
+		}
+		if done < cfg.Generations {
+			c.Name += fmt.Sprintf(", reduced: %d of %d generations", done, cfg.Generations)
+		} else {
+			c.Name += ", full scale"
+		}
+		curves = append(curves, c)
+	}
+	return ciao.PerformancePlot(title, curves...)
 }
 
 // short abbreviates the long names of Table VI for tick labels.

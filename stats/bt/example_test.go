@@ -1,10 +1,16 @@
 package bt_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
+	"gonum.org/v1/plot/vg"
+
 	"github.com/coevolab/coevo/stats/bt"
+	"github.com/coevolab/coevo/stats/plot"
 )
 
 // Paper 003 Table IIIb as a results matrix: row = games won against column.
@@ -90,4 +96,49 @@ func ExampleOptions_anchors() {
 	// A 2000.0 ± 0.0
 	// B 1800.0 ± 143.8
 	// C 1600.0 ± 0.0
+}
+
+// A fit saved as JSON and read back: the players' estimates for any tool
+// to read, and the games, from which coevo fits it again whole.
+func ExampleRatings_MarshalJSON() {
+	matrix := "player,1,2,3\n1,,4,9\n2,6,,6\n3,1,4,\n"
+	r, _ := bt.Read(strings.NewReader(matrix), "table3b", "matrix")
+	fit, _ := bt.Fit(r)
+	saved, err := json.Marshal(fit)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var back bt.Ratings
+	if err := json.Unmarshal(saved, &back); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for i, e := range back.Elo() { // paper 003 prints 1676, 1651, 1473
+		fmt.Printf("player %s: Elo %.0f\n", back.Players[i], e)
+	}
+	// Output:
+	// player 1: Elo 1676
+	// player 2: Elo 1651
+	// player 3: Elo 1473
+}
+
+// The ratings as a figure, sorted, best at the top, saved for a paper:
+// one column wide, as tall as its rows need.
+func ExampleRatings_Plot() {
+	matrix := "player,1,2,3\n1,,4,9\n2,6,,6\n3,1,4,\n"
+	r, _ := bt.Read(strings.NewReader(matrix), "table3b", "matrix")
+	fit, _ := bt.Fit(r)
+	p, err := fit.Plot()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	w, h := plot.Size(p)
+	fmt.Printf("%.1f x %.1f in\n", w/vg.Inch, h/vg.Inch)
+	if err := plot.Save(p, filepath.Join(os.TempDir(), "ratings.pdf")); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// 3.5 x 2.6 in
 }

@@ -94,8 +94,9 @@ type Options struct {
 	// anchor in all only sets the level, as Anchor does.
 	Anchors []Anchor
 	// Progress, when set, is called now and then during the slower steps
-	// of the standard errors, with the work done of the total.
-	Progress func(done, total int)
+	// of the standard errors, with the work done of the total. A fit saved
+	// as JSON does not keep it.
+	Progress func(done, total int) `json:"-"`
 	// SETol is the relative accuracy of the standard errors when they are
 	// computed without the dense covariance (many players). Default 1e-3.
 	SETol float64
@@ -179,6 +180,7 @@ type Ratings struct {
 	games  []float64 // games played by each player (prior excluded)
 	points []float64 // points scored (prior excluded)
 	groups *Groups   // connectivity of the games (prior excluded)
+	data   *table    // the games fitted (prior excluded), for MarshalJSON
 	prob   *problem  // the likelihood, evaluated at the estimate
 	cov    *mat.SymDense
 	vars   *variances
@@ -395,7 +397,7 @@ func (o Options) fit(ctx context.Context, players []string, t *table) (*Ratings,
 		}
 	}
 	g := groupsOf(players, &t.Pairs)
-	fit.groups = g
+	fit.groups, fit.data = g, t
 	switch {
 	case o.Prior > 0:
 		if g.Pools > 1 {

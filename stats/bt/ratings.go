@@ -1,14 +1,18 @@
 package bt
 
 import (
+	"cmp"
 	"context"
 	"math"
+	"slices"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 	"gonum.org/v1/gonum/stat/distuv"
+	gplot "gonum.org/v1/plot"
 
 	"github.com/coevolab/coevo/internal/frame"
+	"github.com/coevolab/coevo/stats/plot"
 )
 
 // eloPerNat converts a log-strength difference (natural log) to Elo points.
@@ -216,19 +220,70 @@ func (f *Ratings) Score() []float64 {
 	return s
 }
 
-// DataFrame returns one row per player: player, strength (4 significant
-// digits), elo, se, ci_low, ci_high (95%) and score% (to a tenth), games.
-// The fit's methods (Elo, SE, CI) give the values unrounded.
-func (f *Ratings) DataFrame() dataframe.DataFrame {
+// Order is the order of the rows of a fit's DataFrame.
+type Order int
+
+const (
+	// ByRating puts the best player first (ties in the order given).
+	ByRating Order = iota
+	// AsGiven keeps the players' order in the results (Ratings.Players).
+	AsGiven
+)
+
+// Ranking returns the players' indices, best first: by rating, ties in
+// the order given.
+func (f *Ratings) Ranking() []int {
+	idx := make([]int, len(f.Gamma))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(f.Gamma[b], f.Gamma[a]) })
+	return idx
+}
+
+// DataFrame returns one row per player, best first (DataFrameIn(AsGiven)
+// keeps the order given): player, strength (4 significant digits), elo,
+// se, ci_low, ci_high (95%) and score% (to a tenth), games. The fit's
+// methods (Elo, SE, CI) give the values unrounded, in the order given.
+func (f *Ratings) DataFrame() dataframe.DataFrame { return f.DataFrameIn(ByRating) }
+
+// DataFrameIn is DataFrame with its rows in order o.
+func (f *Ratings) DataFrameIn(o Order) dataframe.DataFrame {
 	lo, hi := f.CI(0.95)
+	idx := f.Ranking()
+	if o == AsGiven {
+		slices.Sort(idx)
+	}
+	pick := func(v []float64) []float64 {
+		out := make([]float64, len(idx))
+		for k, i := range idx {
+			out[k] = v[i]
+		}
+		return out
+	}
+	names := make([]string, len(idx))
+	for k, i := range idx {
+		names[k] = f.Players[i]
+	}
 	return dataframe.New(
-		series.New(f.Players, series.String, "player"),
-		frame.Sig("strength", f.Gamma, 4),
-		frame.Round("elo", f.Elo(), 1),
-		frame.Round("se", f.SE(), 1),
-		frame.Round("ci_low", lo, 1),
-		frame.Round("ci_high", hi, 1),
-		frame.Number("games", f.games),
-		frame.Round("score%", f.Score(), 1),
+		series.New(names, series.String, "player"),
+		frame.Sig("strength", pick(f.Gamma), 4),
+		frame.Round("elo", pick(f.Elo()), 1),
+		frame.Round("se", pick(f.SE()), 1),
+		frame.Round("ci_low", pick(lo), 1),
+		frame.Round("ci_high", pick(hi), 1),
+		frame.Number("games", pick(f.games)),
+		frame.Round("score%", pick(f.Score()), 1),
 	)
+}
+
+// Plot draws the ratings with their 95% intervals, sorted, best at the
+// top, one row per player (stats/plot's Ratings): the figure coevo bt fit
+// --plot draws.
+func (f *Ratings) Plot() (*gplot.Plot, error) { return f.PlotLevel(0.95) }
+
+// PlotLevel is Plot with intervals at another confidence level.
+func (f *Ratings) PlotLevel(level float64) (*gplot.Plot, error) {
+	lo, hi := f.CI(level)
+	return plot.RatingsLevel(f.Players, f.Elo(), lo, hi, level)
 }

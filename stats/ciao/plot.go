@@ -11,7 +11,8 @@ import (
 
 // Style is the CIAO plot's heatmap style (stats/plot): the current player
 // along x and the ancestral opponent along y, both by generation (the
-// players' labels); the current player's score against the ancestor on a
+// players' labels: numeric axes ticked at round generations when they
+// increase, else the labels as names); the current player's score against the ancestor on a
 // fixed scale from 0 to 1, labelled on the colour bar; the cells from the
 // diagonal on, where no ancestor is, left white.
 //
@@ -31,12 +32,28 @@ func (m *Matrix) Style() plot.HeatmapStyle {
 	for i, l := range m.Labels {
 		labels[i] = strconv.FormatFloat(l, 'g', -1, 64)
 	}
-	return plot.HeatmapStyle{
+	s := plot.HeatmapStyle{
 		XLabel: "current player (generation)", YLabel: "ancestor (generation)",
 		Scale: "score of current vs ancestor", Min: 0, Max: 1,
 		Palette: plot.Greys, Missing: color.White,
 		XTicks: labels, YTicks: labels,
 	}
+	// Generations that increase make numeric axes, ticked at round
+	// generations (2000, 4000) rather than at every k-th player's.
+	if increasing(m.Labels) {
+		s.XValues, s.YValues = m.Labels, m.Labels
+	}
+	return s
+}
+
+// increasing reports whether v increases strictly (NaN does not).
+func increasing(v []float64) bool {
+	for i := 1; i < len(v); i++ {
+		if !(v[i] > v[i-1]) {
+			return false
+		}
+	}
+	return true
 }
 
 // PlotStyle draws the CIAO plot in style s: Style, changed as wanted (a

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"gonum.org/v1/plot/vg"
+
 	"github.com/coevolab/coevo/stats/plot"
 )
 
@@ -49,4 +51,27 @@ func ExampleHeatmapOf() {
 	if err := plot.SaveSize(p, path, plot.DoubleWidth, plot.DoubleHeight); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// Thirty players' ratings with their 95% intervals, given in any order,
+// drawn best at the top, one row a player: the figure is one column wide
+// and as tall as its rows need, and keeps the figure rules (Check).
+func ExampleRatings() {
+	var names []string
+	var elo, lo, hi []float64
+	for i := range 30 {
+		r := 1400 + float64((i*37)%30)*10 // 1400 to 1690, shuffled
+		names, elo = append(names, fmt.Sprintf("agent%02d", i+1)), append(elo, r)
+		lo, hi = append(lo, r-40), append(hi, r+40)
+	}
+	p, err := plot.Ratings(names, elo, lo, hi)
+	if err != nil {
+		log.Fatal(err)
+	}
+	w, h := plot.Size(p)
+	fmt.Printf("%.1f x %.1f in; figure rules kept: %v\n", w/vg.Inch, h/vg.Inch, plot.Check(p, w, h) == nil)
+	if err := plot.Save(p, filepath.Join(os.TempDir(), "ratings.pdf")); err != nil {
+		log.Fatal(err)
+	}
+	// Output: 3.5 x 4.5 in; figure rules kept: true
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 
 	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -37,8 +38,15 @@ type HeatmapStyle struct {
 	// value: give color.White with it.
 	Missing color.Color
 	// XTicks and YTicks name the columns and rows (every k-th when there
-	// are many); nil numbers them from 0.
+	// are many), without tick marks; nil numbers them from 0.
 	XTicks, YTicks []string
+	// XValues and YValues, when given, place the columns and rows on a
+	// numeric axis instead: the quantity each stands for, increasing (the
+	// generation of each player of a CIAO plot). The axis is then ticked
+	// at round values of it (1000, 2000, ...; not at every k-th column's
+	// value, 75, 825, 1575), between cells where they fall between, and
+	// the names are not shown.
+	XValues, YValues []float64
 }
 
 // A Palette is a colour scale: colours at evenly spaced points from its
@@ -104,23 +112,34 @@ func HeatmapOf(m [][]float64, s HeatmapStyle) (*gplot.Plot, error) {
 	p.Add(&cells{m: m, colors: cols, missing: missing, min: lo, max: hi})
 	p.Add(&colorBar{colors: cols, min: lo, max: hi, label: s.Scale})
 	for _, ax := range []struct {
-		a     *gplot.Axis
-		names []string
-		n     int
-	}{{&p.X, s.XTicks, len(m[0])}, {&p.Y, s.YTicks, len(m)}} {
+		a      *gplot.Axis
+		names  []string
+		values []float64
+		n      int
+	}{{&p.X, s.XTicks, s.XValues, len(m[0])}, {&p.Y, s.YTicks, s.YValues, len(m)}} {
 		switch {
+		case ax.values != nil:
+			if len(ax.values) != ax.n {
+				return nil, fmt.Errorf("plot: %d values for %d cells along an axis", len(ax.values), ax.n)
+			}
+			for i := 1; i < ax.n; i++ {
+				if !(ax.values[i] > ax.values[i-1]) {
+					return nil, fmt.Errorf("plot: cell values %g, %g do not increase", ax.values[i-1], ax.values[i])
+				}
+			}
+			ax.a.Tick.Marker = valueTicks{ax.values, noteOf(ax.a)}
 		case ax.names == nil:
 			ax.a.Tick.Marker = indexTicks(ax.n)
 		case ax.a == &p.Y:
-			ax.a.Tick.Marker = nameTicks(ax.names, 16)
+			CategoryAxis(ax.a, ax.names, 16)
 		case longest(ax.names) > 3:
 			// Turned, long names take less room along the axis.
-			ax.a.Tick.Marker = nameTicks(ax.names, 12)
+			CategoryAxis(ax.a, ax.names, 12)
 			p.X.Tick.Label.Rotation = math.Pi / 4
 			p.X.Tick.Label.XAlign = draw.XRight
 			p.X.Tick.Label.YAlign = draw.YCenter
 		default:
-			ax.a.Tick.Marker = nameTicks(ax.names, 10)
+			CategoryAxis(ax.a, ax.names, 10)
 		}
 		// The cells fill the axes: no margin, no padding.
 		ax.a.Scale = gplot.LinearScale{}
@@ -182,6 +201,50 @@ func nameTicks(names []string, most int) gplot.Ticker {
 		}
 		return t
 	})
+}
+
+// valueTicks ticks an axis of cells 0, 1, ..., n-1 that stand for
+// increasing values at round values (roundTicks over the values the
+// axis's ends stand for), each placed between the cells whose values
+// enclose it, in proportion; beyond the first and the last cell the
+// values go on at the step between the first two and the last two.
+type valueTicks struct {
+	v    []float64
+	note *scaleNote
+}
+
+// at returns the value position x (in cells) stands for.
+func (t valueTicks) at(x float64) float64 {
+	n := len(t.v)
+	if n == 1 {
+		return t.v[0] + x
+	}
+	i := min(max(int(math.Floor(x)), 0), n-2)
+	return t.v[i] + (x-float64(i))*(t.v[i+1]-t.v[i])
+}
+
+// position returns the position (in cells) of value v.
+func (t valueTicks) position(v float64) float64 {
+	n := len(t.v)
+	if n == 1 {
+		return v - t.v[0]
+	}
+	i, _ := slices.BinarySearch(t.v, v)
+	i = min(max(i-1, 0), n-2)
+	return float64(i) + (v-t.v[i])/(t.v[i+1]-t.v[i])
+}
+
+func (t valueTicks) Ticks(min, max float64) []gplot.Tick {
+	whole := true
+	for _, v := range t.v {
+		whole = whole && v == math.Trunc(v)
+	}
+	ticks, k := roundTicks(t.at(min), t.at(max), whole, t.note != nil)
+	t.note.set(k)
+	for i := range ticks {
+		ticks[i].Value = t.position(ticks[i].Value)
+	}
+	return ticks
 }
 
 // indexTicks labels cell indices 0 .. n-1 at a round step giving at most
@@ -267,26 +330,30 @@ func (b *colorBar) style(size float64) text.Style {
 	return text.Style{Font: font.From(Sans, vg.Points(size)), Handler: newRichText(), Color: color.Black}
 }
 
-func (b *colorBar) ticks() []gplot.Tick {
+// ticks returns the bar's labelled ticks, and its label with the power of
+// ten they are written in, if any.
+func (b *colorBar) ticks() ([]gplot.Tick, string) {
 	var out []gplot.Tick
-	for _, t := range roundTicks(b.min, b.max, false) {
+	ticks, k := roundTicks(b.min, b.max, false, true)
+	for _, t := range ticks {
 		if t.Label != "" {
 			out = append(out, t)
 		}
 	}
-	return out
+	return out, (&scaleNote{k}).label(b.label)
 }
 
 // width is the margin the bar needs.
 func (b *colorBar) width() vg.Length {
 	tick := b.style(tickSize)
 	w := vg.Length(0)
-	for _, t := range b.ticks() {
+	ticks, label := b.ticks()
+	for _, t := range ticks {
 		w = vg.Length(math.Max(float64(w), float64(tick.Width(t.Label))))
 	}
 	total := vg.Points(barGap+barWidth+2) + w
-	if b.label != "" {
-		total += vg.Points(4) + b.style(labelSize).Height(b.label)
+	if label != "" {
+		total += vg.Points(4) + b.style(labelSize).Height(label)
 	}
 	return total
 }
@@ -296,7 +363,8 @@ func (b *colorBar) width() vg.Length {
 func (b *colorBar) GlyphBoxes(*gplot.Plot) []gplot.GlyphBox {
 	half := b.style(tickSize).Height("0") / 2
 	boxes := []gplot.GlyphBox{{X: 1, Y: 0.5, Rectangle: vg.Rectangle{Max: vg.Point{X: b.width()}}}}
-	for _, t := range b.ticks() {
+	ticks, _ := b.ticks()
+	for _, t := range ticks {
 		y := (t.Value - b.min) / (b.max - b.min)
 		boxes = append(boxes, gplot.GlyphBox{X: 1, Y: y, Rectangle: vg.Rectangle{
 			Min: vg.Point{X: 0, Y: -half}, Max: vg.Point{X: 1, Y: half}}})
@@ -327,17 +395,18 @@ func (b *colorBar) Plot(c draw.Canvas, _ *gplot.Plot) {
 	tick := b.style(tickSize)
 	tick.YAlign = draw.YCenter
 	w := vg.Length(0)
-	for _, t := range b.ticks() {
+	ticks, label := b.ticks()
+	for _, t := range ticks {
 		y := c.Min.Y + h*vg.Length((t.Value-b.min)/(b.max-b.min))
 		c.StrokeLine2(line, x1, y, x1+vg.Points(2), y)
 		c.FillText(tick, vg.Point{X: x1 + vg.Points(3), Y: y}, t.Label)
 		w = vg.Length(math.Max(float64(w), float64(tick.Width(t.Label))))
 	}
-	if b.label != "" {
+	if label != "" {
 		ls := b.style(labelSize)
 		ls.Rotation = math.Pi / 2 // reads upwards, as the y-axis label
 		ls.XAlign = draw.XCenter
 		ls.YAlign = draw.YTop
-		c.FillText(ls, vg.Point{X: x1 + vg.Points(5) + w, Y: c.Min.Y + h/2}, b.label)
+		c.FillText(ls, vg.Point{X: x1 + vg.Points(5) + w, Y: c.Min.Y + h/2}, label)
 	}
 }

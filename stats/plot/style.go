@@ -1,6 +1,7 @@
 package plot
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"math"
@@ -80,8 +81,9 @@ func New(title, xlabel, ylabel string) *gplot.Plot {
 	style(&p.Title.TextStyle, titleSize)
 	p.Title.Padding = vg.Points(4)
 	for _, a := range []*gplot.Axis{&p.X, &p.Y} {
+		note := &scaleNote{}
 		style(&a.Label.TextStyle, labelSize)
-		a.Label.TextStyle.Handler = labelText{rich}
+		a.Label.TextStyle.Handler = labelText{rich, note}
 		style(&a.Tick.Label, tickSize)
 		a.Tick.Label.Handler = tickText{rich}
 		a.LineStyle.Width = vg.Points(0.6)
@@ -89,7 +91,7 @@ func New(title, xlabel, ylabel string) *gplot.Plot {
 		a.Tick.Length = vg.Points(3)
 		a.Padding = vg.Points(2)
 		a.Scale = margined{gplot.LinearScale{}}
-		a.Tick.Marker = numberTicks{}
+		a.Tick.Marker = numberTicks{note: note}
 	}
 	p.X.Label.Text, p.Y.Label.Text = xlabel, ylabel
 	style(&p.Legend.TextStyle, legendSize)
@@ -106,7 +108,53 @@ func New(title, xlabel, ylabel string) *gplot.Plot {
 // 100, 200), or every multiple, or, on a very short range, round numbers.
 func LogAxis(a *gplot.Axis) {
 	a.Scale = margined{gplot.LogScale{}}
-	a.Tick.Marker = powerTicks{}
+	a.Tick.Marker = powerTicks{note: noteOf(a)}
+}
+
+// CategoryAxis makes a an axis of names, one at each of the positions 0,
+// 1, ..., n-1 (every k-th when there are more than most fit): labels and
+// no tick marks, which would run through turned labels and carry no
+// quantity to read off. It leaves the axis's range as it is.
+func CategoryAxis(a *gplot.Axis, names []string, most int) {
+	a.Tick.Marker = nameTicks(names, most)
+	a.Tick.Length = 0
+}
+
+// scaleNote carries the power of ten in which a linear axis writes its
+// tick labels from the axis's ticker, which picks it for the axis's range
+// when the numbers are long (150000 is written 150 with "(×10^{3})" in
+// the axis label), to its label, which names it. New makes one per axis.
+type scaleNote struct{ k int }
+
+// noteOf returns the note of an axis made by New, or nil.
+func noteOf(a *gplot.Axis) *scaleNote {
+	if h, ok := a.Label.TextStyle.Handler.(labelText); ok {
+		return h.note
+	}
+	return nil
+}
+
+func (n *scaleNote) set(k int) {
+	if n != nil {
+		n.k = k
+	}
+}
+
+// label returns an axis label with the power of ten its tick labels are
+// written in: "runtime T (evaluations)" becomes "runtime T (10^{3}
+// evaluations)", "games played" "games played (×10^{3})".
+func (n *scaleNote) label(txt string) string {
+	if n == nil || n.k == 0 {
+		return txt
+	}
+	p := powerLabel(n.k)
+	if i := strings.LastIndexByte(txt, '('); i >= 0 && strings.HasSuffix(txt, ")") {
+		return txt[:i+1] + p + " " + txt[i+1:]
+	}
+	if strings.TrimSpace(txt) == "" {
+		return "×" + p
+	}
+	return txt + " (×" + p + ")"
 }
 
 // Margin is the share of an axis's length left free beyond its range at
@@ -132,9 +180,10 @@ func widen(min, max float64) (lo, hi float64) {
 // or third. An axis with fewer than three powers of ten labels the
 // multiples 1, 2 and 5 of the powers, or failing three of those every
 // multiple, or failing three of those the round numbers of a linear axis.
-type powerTicks struct{}
+type powerTicks struct{ note *scaleNote }
 
-func (powerTicks) Ticks(min, max float64) []gplot.Tick {
+func (t powerTicks) Ticks(min, max float64) []gplot.Tick {
+	t.note.set(0)
 	if !(min > 0) || !(max >= min) {
 		return nil
 	}
@@ -185,24 +234,61 @@ func (powerTicks) Ticks(min, max float64) []gplot.Tick {
 		return ""
 	})
 	if labelled(oneTwoFive) >= 3 {
-		return oneStyle(oneTwoFive, false)
+		return oneStyle(oneTwoFive)
 	}
 	all := multiples(every, func(m, k int) string { return number(float64(m) * math.Pow10(k)) })
 	if labelled(all) >= 3 {
-		return oneStyle(all, false)
+		return oneStyle(all)
 	}
-	return roundTicks(min, max, false)
+	ticks, k := roundTicks(min, max, false, t.note != nil)
+	t.note.set(k)
+	return ticks
 }
 
-// oneStyle writes the labels of an axis in one style: plain numbers
+// oneStyle writes the labels of a log axis in one style: plain numbers
 // (1500, 0.25) when number writes them all so, else every one but 0 as
-// m×10^k (never 50000 beside 10^5 and 1.5×10^5). On a linear axis
-// (common) they share the exponent of the largest, 0.5×10^5, 1×10^5,
-// 1.5×10^5, which compares at a glance, and carry the digits that the
-// step between labels needs (1619.4304, 1619.4306 on a narrow range); on
-// a log axis each has its own exponent, 5×10^4, 1×10^5, 2×10^5.
-func oneStyle(ticks []gplot.Tick, common bool) []gplot.Tick {
-	sci, top, gap, prev, n := false, 0.0, math.Inf(1), 0.0, 0
+// m×10^k with m from 1 to 9, each with its own exponent (5×10^4, 10^5,
+// 2×10^5; never 50000 beside 10^5 and 1.5×10^5).
+func oneStyle(ticks []gplot.Tick) []gplot.Tick {
+	sci := false
+	for _, t := range ticks {
+		if a := math.Abs(t.Value); t.Label != "" && t.Value != 0 {
+			sci = sci || a >= 1e5 || a < 1e-3
+		}
+	}
+	if !sci {
+		return ticks
+	}
+	for i, t := range ticks {
+		if t.Label == "" || t.Value == 0 {
+			continue
+		}
+		k := exponent(t.Value)
+		m := strings.Replace(strconv.FormatFloat(t.Value/math.Pow10(k), 'g', 3, 64), "-", "−", 1)
+		switch m {
+		case "1":
+			ticks[i].Label = powerLabel(k)
+		case "−1":
+			ticks[i].Label = "−" + powerLabel(k)
+		default:
+			ticks[i].Label = m + "×" + powerLabel(k)
+		}
+	}
+	return ticks
+}
+
+// exponent is the power of ten of |v|'s leading digit.
+func exponent(v float64) int { return int(math.Floor(math.Log10(math.Abs(v)) + 1e-9)) }
+
+// decimal writes the labels of a linear axis as plain numbers, all with
+// the decimals their step needs (0.0, 0.5, 1.0; 1619.4304, 1619.4306 on
+// a narrow range), never m×10^k. When scale allows and the numbers are
+// long (the largest 10^5 or more, or below 10^-3) they are written in
+// units of 10^k, k a multiple of three that puts the largest between 1
+// and 1000 (0, 50, 100, 150 for 0 to 1.5×10^5, k = 3), and decimal
+// returns k for the axis label to name (scaleNote); else it returns 0.
+func decimal(ticks []gplot.Tick, scale bool) int {
+	top, gap, prev, n := 0.0, math.Inf(1), 0.0, 0
 	for _, t := range ticks {
 		if t.Label == "" {
 			continue
@@ -211,43 +297,27 @@ func oneStyle(ticks []gplot.Tick, common bool) []gplot.Tick {
 			gap = math.Min(gap, t.Value-prev)
 		}
 		prev, n = t.Value, n+1
-		if t.Value == 0 {
-			continue
-		}
-		a := math.Abs(t.Value)
-		top = math.Max(top, a)
-		sci = sci || a >= 1e5 || a < 1e-3
+		top = math.Max(top, math.Abs(t.Value))
 	}
-	exp := func(v float64) int { return int(math.Floor(math.Log10(math.Abs(v)) + 1e-9)) }
-	// digits formats v with the decimals that the gap between labels
-	// needs once v is divided by 10^k, shortest form otherwise.
-	digits := func(v float64, k int) string {
-		if !common || !(gap > 0) || math.IsInf(gap, 0) {
-			return strconv.FormatFloat(v/math.Pow10(k), 'g', 3, 64)
-		}
-		d := max(0, k-exp(gap))
-		return strconv.FormatFloat(math.Round(v/math.Pow10(k-d))/math.Pow10(d), 'f', -1, 64)
+	k := 0
+	if scale && top > 0 && (top >= 1e5 || top < 1e-3) {
+		k = 3 * int(math.Floor(float64(exponent(top))/3))
+	}
+	d := 0
+	if gap > 0 && !math.IsInf(gap, 0) {
+		d = max(0, k-exponent(gap))
 	}
 	for i, t := range ticks {
 		if t.Label == "" {
 			continue
 		}
-		switch {
-		case t.Value == 0:
-			ticks[i].Label = "0"
-		case !sci && !common:
-			// number's label: plain already.
-		case !sci:
-			ticks[i].Label = strings.Replace(digits(t.Value, 0), "-", "−", 1)
-		default:
-			k := exp(t.Value)
-			if common {
-				k = exp(top)
-			}
-			ticks[i].Label = strings.Replace(digits(t.Value, k), "-", "−", 1) + "×" + powerLabel(k)
+		v := math.Round(t.Value/math.Pow10(k-d)) / math.Pow10(d)
+		if v == 0 {
+			v = 0 // no −0
 		}
+		ticks[i].Label = strings.Replace(strconv.FormatFloat(v, 'f', d, 64), "-", "−", 1)
 	}
-	return ticks
+	return k
 }
 
 // labelled counts the labelled ticks.
@@ -266,33 +336,54 @@ func powerLabel(k int) string {
 	return "10^{" + strings.Replace(fmt.Sprint(k), "-", "−", 1) + "}"
 }
 
-// numberTicks are roundTicks over an axis of New's, margins included.
-type numberTicks struct{ whole bool }
+// numberTicks are roundTicks over an axis of New's, margins included,
+// with the power of ten the labels are written in (if any) noted for the
+// axis label.
+type numberTicks struct {
+	whole bool
+	note  *scaleNote
+	// labels is the number of labels wanted: 5 when 0, fewer on a
+	// narrow axis.
+	labels int
+}
 
 func (t numberTicks) Ticks(min, max float64) []gplot.Tick {
 	lo, hi := widen(min, max)
-	return roundTicks(lo, hi, t.whole)
+	ticks, k := roundTicksN(lo, hi, t.whole, t.note != nil, cmp.Or(t.labels, 5))
+	t.note.set(k)
+	return ticks
 }
 
 // CountAxis ticks a, a linear axis of New's, at whole numbers only: for
 // counts, generations, ranks.
-func CountAxis(a *gplot.Axis) { a.Tick.Marker = numberTicks{whole: true} }
+func CountAxis(a *gplot.Axis) { a.Tick.Marker = numberTicks{whole: true, note: noteOf(a)} }
 
 // roundTicks marks min..max at a round step, 1, 2 or 5 x 10^k (whole
 // numbers only when whole), the one that labels closest to five ticks and
 // at least three where it can; unlabelled ticks divide the step in five
 // (or in four for a step of 2 x 10^k, in whole numbers when whole).
-// Labels are numbers in one style (oneStyle).
-func roundTicks(lo, hi float64, whole bool) []gplot.Tick {
+// Labels are plain numbers with the same decimals (decimal), in units of
+// 10^k when scale allows and they are long; it returns k (0 if none).
+func roundTicks(lo, hi float64, whole, scale bool) ([]gplot.Tick, int) {
+	return roundTicksN(lo, hi, whole, scale, 5)
+}
+
+// roundTicksN is roundTicks labelling closest to want ticks: at least
+// three where it can, or two when want is less than five (a narrow axis).
+func roundTicksN(lo, hi float64, whole, scale bool, want int) ([]gplot.Tick, int) {
 	if !(hi > lo) {
-		return nil
+		return nil, 0
 	}
 	count := func(s float64) int { return int(math.Floor(hi/s+1e-9)-math.Ceil(lo/s-1e-9)) + 1 }
+	least := 3
+	if want < 5 {
+		least = 2
+	}
 	cost := func(n int) int {
-		if n < 3 {
+		if n < least {
 			return 100 - n
 		}
-		return max(n-5, 5-n)
+		return max(n-want, want-n)
 	}
 	var step float64
 	k0 := int(math.Floor(math.Log10(hi-lo))) - 2
@@ -324,7 +415,7 @@ func roundTicks(lo, hi float64, whole bool) []gplot.Tick {
 		}
 		ticks = append(ticks, t)
 	}
-	return oneStyle(ticks, true)
+	return ticks, decimal(ticks, scale)
 }
 
 // number formats a tick value: 0.25, 1500, 2×10^{6}.

@@ -337,7 +337,11 @@ func clearOfFrame(t *testing.T, what string, p *gplot.Plot) {
 // numbers only.
 func TestRoundTicks(t *testing.T) {
 	labels := func(lo, hi float64, whole bool) (vals []float64, s string) {
-		for _, tk := range roundTicks(lo, hi, whole) {
+		ticks, k := roundTicks(lo, hi, whole, true)
+		if k != 0 {
+			s = fmt.Sprintf("(10^%d) ", k)
+		}
+		for _, tk := range ticks {
 			if tk.Label != "" {
 				vals = append(vals, tk.Value)
 				s += tk.Label + " "
@@ -350,13 +354,16 @@ func TestRoundTicks(t *testing.T) {
 		whole  bool
 		want   string
 	}{
-		{0, 1, false, "0 0.2 0.4 0.6 0.8 1"},
+		{0, 1, false, "0.0 0.2 0.4 0.6 0.8 1.0"},
 		{-0.78, 18.78, true, "0 5 10 15"},
 		{-0.78, 18.78, false, "0 5 10 15"},
 		{-0.1, 2.1, true, "0 1 2"},
-		{-0.1, 2.1, false, "0 0.5 1 1.5 2"},
+		{-0.1, 2.1, false, "0.0 0.5 1.0 1.5 2.0"},
 		{1320, 1745, false, "1400 1500 1600 1700"},
-		{-2e6, 9e6, false, "−2×10^{6} 0 2×10^{6} 4×10^{6} 6×10^{6} 8×10^{6}"},
+		{1619.43035, 1619.43065, false, "1619.4304 1619.4305 1619.4306"},
+		{-6000, 166000, false, "(10^3) 0 50 100 150"},
+		{-2e6, 9e6, false, "(10^6) −2 0 2 4 6 8"},
+		{0, 0.0004, false, "(10^-6) 0 100 200 300 400"},
 	} {
 		if _, got := labels(c.lo, c.hi, c.whole); got != c.want {
 			t.Errorf("%g..%g whole %v: %s, want %s", c.lo, c.hi, c.whole, got, c.want)
@@ -429,67 +436,73 @@ func TestRenderedSubDecadeLogAxisAndLegend(t *testing.T) {
 	}
 }
 
-// Every axis writes its labels in one style: plain numbers, powers 10^k
-// (a log axis over many decades), or m×10^k, never a mix such as paper
-// 003 fig. 5's x axis once had ("50000", "10^5", "1.5×10^5"); on a
-// linear axis the m×10^k labels share one exponent.
+// Every axis writes its labels in one notation, never a mix such as
+// paper 003 fig. 5's x axis once had ("50000", "10^5", "1.5×10^5"): a
+// log axis plain numbers or powers of ten (m×10^k, m from 1 to 9), a
+// linear axis plain numbers with the same decimals, in units of 10^k
+// named in the axis label when they are long (not 0.5×10^5, 1×10^5); and
+// each label is its tick's value.
 func TestOneLabelStylePerAxis(t *testing.T) {
-	style := func(l string) string {
-		switch {
-		case l == "0":
-			return ""
-		case strings.Contains(l, "×10^"):
-			return "m×10^k"
-		case strings.HasPrefix(l, "10^"):
-			return "10^k"
-		}
-		return "plain"
-	}
-	check := func(kind string, lo, hi float64, ticks []gplot.Tick, linear bool) {
+	check := func(kind string, lo, hi float64, ticks []gplot.Tick, k int, linear bool) {
 		t.Helper()
-		styles, exps := map[string]bool{}, map[string]bool{}
-		var all []string
+		a := gplot.Axis{Min: lo, Max: hi, Scale: gplot.LinearScale{}}
+		a.Tick.Marker = gplot.ConstantTicks(ticks)
+		if !linear {
+			a.Scale = gplot.LogScale{}
+		}
+		if err := checkTicks(kind, a); err != nil {
+			t.Fatalf("%g..%g: %v", lo, hi, err)
+		}
 		for _, tk := range ticks {
 			if tk.Label == "" {
 				continue
 			}
-			all = append(all, tk.Label)
-			if s := style(tk.Label); s != "" {
-				styles[s] = true
-			}
-			if _, e, ok := strings.Cut(tk.Label, "×10^"); ok {
-				exps[e] = true
-			}
-			// The label is the tick's value.
 			v := strings.NewReplacer("−", "-", "×10^{", "e", "10^{", "1e", "}", "").Replace(tk.Label)
-			if x, err := strconv.ParseFloat(v, 64); err != nil || math.Abs(x-tk.Value) > 1e-9*math.Abs(tk.Value) {
-				t.Fatalf("%s %g..%g: label %q is not %g", kind, lo, hi, tk.Label, tk.Value)
+			x, err := strconv.ParseFloat(v, 64)
+			if x *= math.Pow10(k); err != nil || math.Abs(x-tk.Value) > 1e-9*math.Abs(tk.Value)+1e-12*(hi-lo) {
+				t.Fatalf("%s %g..%g: label %q (10^%d) is not %g", kind, lo, hi, tk.Label, k, tk.Value)
 			}
 		}
-		if len(styles) > 1 || linear && len(exps) > 1 {
-			t.Fatalf("%s %g..%g: labels %q mix styles", kind, lo, hi, all)
-		}
-	}
-	// Fig. 5's axis: games played, 0 to 1.6×10^5 (linear) or 2×10^4 to
-	// 3×10^5 (log).
-	lin := roundTicks(-6000, 166000, false)
-	var got []string
-	for _, tk := range lin {
-		if tk.Label != "" {
-			got = append(got, tk.Label)
-		}
-	}
-	if want := "0 0.5×10^{5} 1×10^{5} 1.5×10^{5}"; strings.Join(got, " ") != want {
-		t.Errorf("0..1.6e5: %q, want %s", got, want)
 	}
 	rng := rand.New(rand.NewPCG(22, 5))
 	for i := 0; i < 4000; i++ {
 		lo := math.Pow(10, -7+14*rng.Float64())
 		hi := lo * math.Pow(10, 4*rng.Float64())
-		check("log", lo, hi, (powerTicks{}).Ticks(lo, hi), false)
+		note := &scaleNote{}
+		check("log", lo, hi, (powerTicks{note}).Ticks(lo, hi), note.k, false)
 		a := (rng.Float64() - 0.3) * math.Pow(10, -7+14*rng.Float64())
 		b := a + math.Pow(10, -7+14*rng.Float64())
-		check("linear", a, b, roundTicks(a, b, false), true)
+		ticks, k := roundTicks(a, b, false, true)
+		check("linear", a, b, ticks, k, true)
+	}
+	// What checkTicks refuses.
+	for _, bad := range [][]string{{"0", "0.5×10^{5}", "1×10^{5}"}, {"0", "0.5", "1.0"}, {"50000", "10^{5}"}} {
+		var ticks []gplot.Tick
+		for i, l := range bad {
+			ticks = append(ticks, gplot.Tick{Value: float64(i), Label: l})
+		}
+		a := gplot.Axis{Min: 0, Max: 2, Scale: gplot.LinearScale{}}
+		a.Tick.Marker = gplot.ConstantTicks(ticks)
+		if checkTicks("x", a) == nil {
+			t.Errorf("%q passed", bad)
+		}
+	}
+}
+
+// The power of ten of a linear axis's labels goes into its label, inside
+// the unit's parentheses when there is a unit.
+func TestScaleNote(t *testing.T) {
+	for txt, want := range map[string]string{
+		"runtime T (evaluations)": "runtime T (10^{3} evaluations)",
+		"games played":            "games played (×10^{3})",
+		"":                        "×10^{3}",
+	} {
+		if got := (&scaleNote{3}).label(txt); got != want {
+			t.Errorf("%q: %q, want %q", txt, got, want)
+		}
+	}
+	if got := (*scaleNote)(nil).label("x"); got != "x" {
+		t.Errorf("no note: %q", got)
 	}
 }
 

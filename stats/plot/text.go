@@ -133,24 +133,36 @@ func (h richText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 	}
 }
 
-// labelText is richText for axis labels, measured as having no width.
-// gonum/plot (v0.17) reserves room for an axis label around the data's
-// arithmetic midpoint, which on a log axis lies near the top (or right)
-// end and so shrinks the data area for nothing; the label is drawn
-// centred all the same. Measured without width it reserves no such room.
-type labelText struct{ richText }
+// labelText is richText for axis labels, measured as having no width,
+// and naming the power of ten the axis's tick labels are written in
+// (scaleNote), if any. gonum/plot (v0.17) reserves room for an axis label
+// around the data's arithmetic midpoint, which on a log axis lies near
+// the top (or right) end and so shrinks the data area for nothing; the
+// label is drawn centred all the same. Measured without width it reserves
+// no such room. Its height allows for an exponent, which the note may add
+// after gonum/plot has measured the label.
+type labelText struct {
+	richText
+	note *scaleNote
+}
 
 func (h labelText) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
-	_, height, depth = h.richText.Box(txt, fnt)
+	if strings.TrimSpace(txt) == "" {
+		// gonum/plot measures a space in the label's font for the gap
+		// between the y axis's tick labels and its ticks.
+		return h.richText.Box(txt, fnt)
+	}
+	_, height, depth = h.richText.Box(h.note.label(txt)+"^{0}", fnt)
 	return 0, height, depth
 }
 
 func (h labelText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
-	h.richText.Draw(c, txt, sty, pt)
+	h.richText.Draw(c, h.note.label(txt), sty, pt)
 }
 
 // tickText is richText for tick labels, measured a little wider than
-// drawn (tickRoom each side): gonum/plot fits the outermost labels to the
+// drawn (tickRoom each side; a blank, which gonum/plot measures for the
+// gap between the y axis's tick labels and its ticks, as it is): gonum/plot fits the outermost labels to the
 // edge of the figure exactly, so that the last one touched the edge (and
 // lost its exponent's last pixels to it); measured so, it keeps clear.
 // Labels are drawn where they were, centred (or aligned) on their ticks.
@@ -160,12 +172,23 @@ const tickRoom = 1.5 // points
 
 func (h tickText) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
 	width, height, depth = h.richText.Box(txt, fnt)
-	if width > 0 {
+	if width > 0 && strings.TrimSpace(txt) != "" {
 		width += 2 * vg.Points(tickRoom)
 	}
 	return width, height, depth
 }
 
+// Draw draws a tick label at pt as gonum/plot places it, except a turned
+// label of the x axis, which it moves down until the top of its box is
+// where an unturned label's top would be: gonum/plot places a turned
+// label's anchor at the top of the labels' band, so that a label turned
+// about its middle (YCenter) rose above the band into the tick marks and
+// the axis line.
 func (h tickText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
+	if sty.Rotation != 0 {
+		r := sty.Rectangle(txt)
+		e := sty.FontExtents()
+		pt.Y -= r.Max.Y + (e.Height - e.Ascent)
+	}
 	h.richText.Draw(c, txt, sty, pt)
 }

@@ -56,7 +56,7 @@ type Result struct {
 	BoundExponent float64
 	Sizes         []SizeStats
 	// XLabel and YLabel label the plot's axes, with units; empty: "size n"
-	// and "runtime T".
+	// and "runtime T (evaluations)".
 	XLabel, YLabel string
 	// Level is the confidence level of the intervals.
 	Level float64
@@ -289,7 +289,7 @@ func (r *Result) Plot() (*gplot.Plot, error) {
 		xl = "size n"
 	}
 	if yl == "" {
-		yl = "runtime T"
+		yl = "runtime T (evaluations)"
 	}
 	p := plot.New("", xl, yl)
 	plot.LogAxis(&p.X)
