@@ -277,9 +277,10 @@ func TestOnPanic(t *testing.T) {
 func TestInterruptWaitsForCompiledCall(t *testing.T) {
 	s, _ := New()
 	ctx, cancel := context.WithCancel(context.Background())
-	// The interrupt comes once the cell printed, before it sleeps: an
+	// The interrupt comes 100 ms after the cell printed, in its sleep (an
+	// interrupt before the sleep starts stops the cell before it): an
 	// interrupted cell that returns has slept its 400 ms.
-	started := &cancelOn{text: "sleeping", cancel: cancel}
+	started := &cancelOn{text: "sleeping", cancel: func() { time.AfterFunc(100*time.Millisecond, cancel) }}
 	s.Output(started, io.Discard, nil)
 	eval(t, s, `import "time"`)
 	t0 := time.Now()
