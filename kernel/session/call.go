@@ -43,7 +43,12 @@ func (s *Session) Call(ctx context.Context, name string, f func()) error {
 	}
 	// Which interpreter's code f is running is not known: every one is
 	// stopped until f returns, then they all run again.
-	its := append([]*ixgo.Interp(nil), s.interps...)
+	var its []*ixgo.Interp
+	for _, w := range s.interps {
+		if it := w.Value(); it != nil {
+			its = append(its, it)
+		}
+	}
 	for _, it := range its {
 		it.Abort()
 	}

@@ -31,6 +31,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"weak"
 
 	"github.com/goplus/ixgo"
 	"golang.org/x/tools/go/ssa"
@@ -54,7 +55,7 @@ type Session struct {
 	vars    map[string]*sessVar  // the variables cells defined
 	seq     int                  // counts declarations and variables, in order
 	last    *build               // the last build that ran: its types serve completion and inspection
-	interps []*ixgo.Interp       // interpreters whose code may still run (values made by them)
+	interps []weak.Pointer[ixgo.Interp] // interpreters whose code may still run (while values they made live)
 
 	sources map[string]string // cell name -> code, to quote lines in errors
 	outTo   io.Writer         // where the cells' standard output goes
@@ -563,7 +564,13 @@ func (s *Session) loadBuild(b *build) (*ixgo.Interp, error) {
 	b.prevVars = s.vars
 	s.decls, s.imports, s.vars = b.decls, b.imports, b.vars
 	s.last = b
-	s.interps = append(s.interps, it)
+	live := s.interps[:0]
+	for _, w := range s.interps {
+		if w.Value() != nil {
+			live = append(live, w)
+		}
+	}
+	s.interps = append(live, weak.Make(it))
 	for _, n := range b.notes {
 		fmt.Fprintln(os.Stderr, "note: "+n)
 	}
