@@ -126,3 +126,20 @@ func TestResetMidCell(t *testing.T) {
 		t.Fatalf("%v", r.Value)
 	}
 }
+
+// min and max of floats, the built-ins and slices' Min and Max, as the Go
+// specification has them (a NaN makes the result NaN; -0 is less than
+// +0), which ixgo's built-ins get wrong: the line is what go run of the
+// same program prints (Go 1.26.8).
+func TestMinMaxOfFloats(t *testing.T) {
+	s, _ := New()
+	var out bytes.Buffer
+	s.Output(&out, &out, nil)
+	eval(t, s, "import (\"math\"; \"slices\")\nnan, negz := math.NaN(), math.Copysign(0, -1)")
+	eval(t, s, "func lo(a, b float64) float64 { return min(a, b) }")
+	eval(t, s, `fmt.Println(slices.Min([]float64{1, nan, 0}), slices.Max([]float64{nan, 1}), min(1.0, nan), max(nan, 2.0), lo(0, negz), max(negz, 0.0))
+fmt.Println(slices.Min([]float64{0, negz}), slices.Min([]int{3, 1, 2}), slices.Max([]string{"a", "c"}), min(2, 1, 3), max("b", "a"))`)
+	if want := "NaN NaN NaN NaN -0 0\n-0 1 c 1 b\n"; out.String() != want {
+		t.Fatalf("got %q, want %q", out.String(), want)
+	}
+}
