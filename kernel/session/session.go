@@ -50,11 +50,11 @@ type Session struct {
 	sizes    types.Sizes
 	rtypes   *cellTypes
 
-	imports []importSpec         // the imports cells made, one per name bound
-	decls   map[string]*progDecl // what cells declared, by key (progDecl.keys)
-	vars    map[string]*sessVar  // the variables cells defined
-	seq     int                  // counts declarations and variables, in order
-	last    *build               // the last build that ran: its types serve completion and inspection
+	imports []importSpec                // the imports cells made, one per name bound
+	decls   map[string]*progDecl        // what cells declared, by key (progDecl.keys)
+	vars    map[string]*sessVar         // the variables cells defined
+	seq     int                         // counts declarations and variables, in order
+	last    *build                      // the last build that ran: its types serve completion and inspection
 	interps []weak.Pointer[ixgo.Interp] // interpreters whose code may still run (while values they made live)
 
 	sources map[string]string // cell name -> code, to quote lines in errors
