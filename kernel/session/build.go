@@ -15,14 +15,15 @@ import (
 // level. Its value lives at ptr, a pointer that every later build binds
 // the package variable of that name to, as long as its type keeps its key.
 type sessVar struct {
-	name string
-	typ  types.Type // as the build that defined it, or kept it last, has it
-	key  string     // typeKeys.key(typ) in that build
-	ptr  any        // *T, the storage; nil until the build has run
-	cell string
-	line int
-	col  int
-	seq  int
+	name   string
+	typ    types.Type // as the build that defined it, or kept it last, has it
+	key    string     // typeKeys.key(typ) in that build
+	layout string     // layoutKey(typ): the values' memory layout
+	ptr    any        // *T, the storage; nil until the build has run
+	cell   string
+	line   int
+	col    int
+	seq    int
 }
 
 // build is one compilation of the session's package for a phase of a
@@ -57,6 +58,7 @@ type build struct {
 	olds     map[string]*sessVar // old values of variables the cell redefines with another type
 	rtTypes  []types.Type        // the types the program makes runtime types (runtimeTypes)
 	newVars  map[string]*sessVar // the variables the cell defines
+	migrate  map[string]bool     // variables whose type is declared anew with the same layout
 	prevVars map[string]*sessVar // the session's variables before the build ran
 	final    struct {
 		show  showKind

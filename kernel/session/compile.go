@@ -50,6 +50,7 @@ func (s *Session) compile(cc *cellCode) (*build, error) {
 			b.vars[name] = v
 		}
 	}
+	b.migrate = map[string]bool{}
 	// The imports: a later import of a name replaces an earlier.
 	imports, err := s.mergeImports(cc)
 	if err != nil {
@@ -342,14 +343,20 @@ func (b *build) checkAsWritten(s *Session, round int) (again bool, err error) {
 			newVars = append(newVars, &sessVar{name: id.Name, typ: obj.Type()})
 		}
 	}
-	b.fp = fingerprints(b.programDecls(newVars), b.importNames())
-	b.keys = typeKeys{pkg: pkg, fp: b.fp}
+	b.fp = fingerprints(b.programDecls(newVars), b.importNames(), info)
+	b.keys = typeKeys{pkg: pkg, fp: b.fp, local: localTypes(sortedDecls(b.decls), info, b.fp)}
 	for _, v := range vars {
 		obj := pkg.Scope().Lookup(v.name)
 		if obj == nil {
 			continue
 		}
 		if k := b.keys.key(obj.Type()); k == "" || k != v.key {
+			if lk := layoutKey(obj.Type(), pkg); lk != "" && lk == v.layout {
+				// Another declaration of the same layout (a method added,
+				// a method's body changed): the value is the new type's.
+				b.migrate[v.name] = true
+				continue
+			}
 			delete(b.vars, v.name)
 			b.notes = append(b.notes, fmt.Sprintf("variable %s (%s) is gone: its type %s was declared anew; run the cell that made it again", v.name, v.cell, typeText(v.typ, nil)))
 			again = true

@@ -206,12 +206,13 @@ func (b *build) hoist(s *Session) error {
 	}
 	b.pkg, b.info, b.file = pkg, info2, f
 	b.attach(f, info2, &p)
-	b.keys = typeKeys{pkg: pkg, fp: b.fp}
+	b.keys = typeKeys{pkg: pkg, fp: b.fp, local: localTypes(sortedDecls(b.decls), info2, b.fp)}
 	for _, v := range b.vars {
 		if obj := pkg.Scope().Lookup(v.name); obj != nil {
 			if v.seq > 0 && newVars[v.name] == v {
 				v.typ = obj.Type()
 				v.key = b.keys.key(v.typ)
+				v.layout = layoutKey(v.typ, pkg)
 			}
 		}
 	}

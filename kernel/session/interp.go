@@ -109,6 +109,7 @@ func (c *cellTypes) record(i *ixgo.Interp, b *build) {
 			if t.Obj().Pkg() == b.pkg && t.TypeParams().Len() == t.TypeArgs().Len() {
 				named = append(named, t)
 			}
+			walk(t.Underlying(), depth+1)
 			for i := 0; i < t.TypeArgs().Len(); i++ {
 				walk(t.TypeArgs().At(i), depth+1)
 			}

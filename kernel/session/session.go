@@ -535,7 +535,7 @@ func (s *Session) loadBuild(b *build) (*ixgo.Interp, error) {
 	s.rtypes.mu.Unlock()
 	globals := map[string]any{}
 	for name, v := range b.vars {
-		if v.ptr != nil {
+		if v.ptr != nil && !b.migrate[name] {
 			globals["main."+name] = v.ptr
 		}
 	}
@@ -549,6 +549,21 @@ func (s *Session) loadBuild(b *build) (*ixgo.Interp, error) {
 		return nil, &Error{Name: "internal error", Message: b.cc.cell + ": " + err.Error()}
 	}
 	s.rtypes.record(it, b)
+	// The values of variables whose type was declared anew with the same
+	// layout, copied to the new type's storage.
+	for name := range b.migrate {
+		v := b.vars[name]
+		p, ok := it.GetVarAddr(name)
+		if !ok || v.ptr == nil {
+			continue
+		}
+		dst := reflect.ValueOf(p).Elem()
+		dst.Set(reflect.NewAt(dst.Type(), reflect.ValueOf(v.ptr).UnsafePointer()).Elem())
+		if obj := b.pkg.Scope().Lookup(name); obj != nil {
+			v.typ, v.key = obj.Type(), b.keys.key(obj.Type())
+		}
+		v.ptr = p
+	}
 	if err := it.RunInit(); err != nil {
 		return nil, s.runError(err, b)
 	}

@@ -33,8 +33,9 @@ import (
 // typeKeys renders types as keys, given the fingerprints of the session's
 // declared types by name.
 type typeKeys struct {
-	pkg *types.Package    // the session's package of the build
-	fp  map[string]string // type name -> fingerprint
+	pkg   *types.Package             // the session's package of the build
+	fp    map[string]string          // type name -> fingerprint (and functions': fpName)
+	local map[*types.TypeName]string // the keys of the types declared in its functions (localTypes)
 }
 
 // key returns t's key, or "" if t cannot be keyed: it involves a type
@@ -58,9 +59,15 @@ func (k typeKeys) write(b *strings.Builder, t types.Type) bool {
 		switch {
 		case obj.Pkg() == nil:
 			b.WriteString(obj.Name()) // error, comparable
+		case obj.Pkg() == k.pkg && obj.Parent() != k.pkg.Scope() && t.Origin().Obj().Parent() != k.pkg.Scope():
+			local, ok := k.local[t.Origin().Obj()]
+			if !ok {
+				return false
+			}
+			b.WriteString(local)
 		case obj.Pkg() == k.pkg:
 			fp, ok := k.fp[obj.Name()]
-			if !ok || obj.Parent() != k.pkg.Scope() && t.Origin().Obj().Parent() != k.pkg.Scope() {
+			if !ok {
 				return false
 			}
 			b.WriteString("main." + obj.Name() + "#" + fp)
@@ -206,10 +213,11 @@ func (k typeKeys) objName(obj types.Object) string {
 // declarations of their type); imports maps the names the program's
 // imports bind to their paths. What a declaration refers to is read from
 // its syntax, by name, so that the cell as written and the program that
-// runs it give the same fingerprints (an identifier that a local name
-// shadows counts too: a fingerprint may change more often than needed,
-// never less).
-func fingerprints(decls []*progDecl, imports map[string]string) map[string]string {
+// runs it give the same fingerprints (in the cell as written, a function's
+// use of a variable the cell's statements define is unresolved), leaving
+// out the identifiers the type checker resolved to local names (a
+// parameter named like a session variable is no use of it).
+func fingerprints(decls []*progDecl, imports map[string]string, info *types.Info) map[string]string {
 	byName := map[string]*progDecl{}
 	methods := map[string][]*progDecl{} // receiver base type -> its methods
 	for _, d := range decls {
@@ -236,10 +244,10 @@ func fingerprints(decls []*progDecl, imports map[string]string) map[string]strin
 							pkgRefs[d] = append(pkgRefs[d], id.Name+"="+path)
 						}
 					}
-					ast.Inspect(n.X, func(m ast.Node) bool { return inspectRef(m, d, byName, seen, refs) })
+					ast.Inspect(n.X, func(m ast.Node) bool { return inspectRef(m, d, byName, seen, refs, info) })
 					return false
 				default:
-					return inspectRef(n, d, byName, seen, refs)
+					return inspectRef(n, d, byName, seen, refs, info)
 				}
 			})
 		}
@@ -247,12 +255,12 @@ func fingerprints(decls []*progDecl, imports map[string]string) map[string]strin
 	}
 	out := map[string]string{}
 	for _, d := range decls {
-		if d.kind != "type" {
+		if d.kind != "type" && d.kind != "func" && d.kind != "method" {
 			continue
 		}
-		// The closure of what the type reaches: its declaration, its
-		// methods, and what they refer to; a type reached this way brings
-		// its methods too.
+		// The closure of what the type (or function) reaches: its
+		// declaration, its methods, and what they refer to; a type reached
+		// this way brings its methods too.
 		reach := map[*progDecl]bool{}
 		var visit func(d *progDecl)
 		visit = func(d *progDecl) {
@@ -280,20 +288,168 @@ func fingerprints(decls []*progDecl, imports map[string]string) map[string]strin
 			h.Write([]byte(p))
 			h.Write([]byte{0xff})
 		}
-		out[d.names[0]] = hex.EncodeToString(h.Sum(nil))[:16]
+		out[fpName(d)] = hex.EncodeToString(h.Sum(nil))[:16]
 	}
 	return out
 }
 
+// fpName is how fingerprints name a declaration: a type by its name, a
+// function as "func f", a method as "func T.M".
+func fpName(d *progDecl) string {
+	if d.kind == "type" {
+		return d.names[0]
+	}
+	return "func " + declName(d)
+}
+
+// localTypes keys the types declared inside the session's functions and
+// methods (not generic ones, whose local types depend on the type
+// arguments): the function's fingerprint, the type's name and which of
+// that name it is. The function unchanged, its local types are the same
+// runtime types from one build to the next, as they are the same types in
+// one Go program (a value of one returned by an earlier cell's call).
+func localTypes(decls []*progDecl, info *types.Info, fp map[string]string) map[*types.TypeName]string {
+	out := map[*types.TypeName]string{}
+	for _, d := range decls {
+		if d.kind != "func" && d.kind != "method" {
+			continue
+		}
+		for _, n := range d.nodes {
+			fd, ok := n.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fd.Type.TypeParams != nil || fd.Recv != nil && len(fd.Recv.List) > 0 && isGenericRecv(fd.Recv.List[0].Type) {
+				continue
+			}
+			count := map[string]int{}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				ts, ok := n.(*ast.TypeSpec)
+				if !ok {
+					return true
+				}
+				if tn, ok := info.Defs[ts.Name].(*types.TypeName); ok && ts.TypeParams == nil {
+					count[ts.Name.Name]++
+					out[tn] = fmt.Sprintf("main.%s.%s#%d@%s", declName(d), ts.Name.Name, count[ts.Name.Name], fp[fpName(d)])
+				}
+				return true
+			})
+		}
+	}
+	return out
+}
+
+// isGenericRecv tells whether a receiver's type has type parameters.
+func isGenericRecv(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.StarExpr:
+		return isGenericRecv(e.X)
+	case *ast.ParenExpr:
+		return isGenericRecv(e.X)
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return true
+	}
+	return false
+}
+
 // inspectRef records that d refers to the declaration an identifier names.
-func inspectRef(n ast.Node, d *progDecl, byName map[string]*progDecl, seen map[*progDecl]bool, refs map[*progDecl][]*progDecl) bool {
+func inspectRef(n ast.Node, d *progDecl, byName map[string]*progDecl, seen map[*progDecl]bool, refs map[*progDecl][]*progDecl, info *types.Info) bool {
 	id, ok := n.(*ast.Ident)
 	if !ok {
 		return true
 	}
+	if obj := info.ObjectOf(id); obj != nil && obj.Pkg() != nil && obj.Parent() != obj.Pkg().Scope() {
+		return true // a local name
+	}
 	if r := byName[id.Name]; r != nil && r != d && !seen[r] {
 		seen[r] = true
 		refs[d] = append(refs[d], r)
+	}
+	return true
+}
+
+// layoutKey renders a type's memory layout: what a value of it is in
+// memory, whatever methods its named types have. Two types of the same
+// layout key hold the same bytes the same way, so that a value of one can
+// be read as the other (a variable whose type was declared anew with a
+// method more). "" if t cannot be keyed.
+func layoutKey(t types.Type, pkg *types.Package) string {
+	var b strings.Builder
+	if !writeLayout(&b, t, pkg, map[*types.TypeName]bool{}) {
+		return ""
+	}
+	return b.String()
+}
+
+func writeLayout(b *strings.Builder, t types.Type, pkg *types.Package, seen map[*types.TypeName]bool) bool {
+	switch t := t.(type) {
+	case *types.Named:
+		obj := t.Obj()
+		if obj.Pkg() == nil || obj.Pkg().Path() != pkg.Path() {
+			return typeKeys{}.write(b, t) // a compiled type: its own
+		}
+		if obj.Parent() != obj.Pkg().Scope() && t.Origin().Obj().Parent() != obj.Pkg().Scope() {
+			return false
+		}
+		b.WriteString("main." + obj.Name())
+		if args := t.TypeArgs(); args.Len() > 0 {
+			b.WriteByte('[')
+			for i := 0; i < args.Len(); i++ {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				if !writeLayout(b, args.At(i), pkg, seen) {
+					return false
+				}
+			}
+			b.WriteByte(']')
+		}
+		if seen[obj] {
+			return true // a cycle, through a pointer, a slice or a map
+		}
+		seen[obj] = true
+		defer delete(seen, obj)
+		b.WriteByte('=')
+		return writeLayout(b, t.Underlying(), pkg, seen)
+	case *types.Alias:
+		return writeLayout(b, types.Unalias(t), pkg, seen)
+	case *types.Pointer:
+		b.WriteByte('*')
+		return writeLayout(b, t.Elem(), pkg, seen)
+	case *types.Slice:
+		b.WriteString("[]")
+		return writeLayout(b, t.Elem(), pkg, seen)
+	case *types.Array:
+		fmt.Fprintf(b, "[%d]", t.Len())
+		return writeLayout(b, t.Elem(), pkg, seen)
+	case *types.Map:
+		b.WriteString("map[")
+		if !writeLayout(b, t.Key(), pkg, seen) {
+			return false
+		}
+		b.WriteByte(']')
+		return writeLayout(b, t.Elem(), pkg, seen)
+	case *types.Chan:
+		b.WriteString("chan ")
+		return writeLayout(b, t.Elem(), pkg, seen)
+	case *types.Struct:
+		b.WriteString("struct{")
+		for i := 0; i < t.NumFields(); i++ {
+			f := t.Field(i)
+			b.WriteString(f.Name() + " ")
+			if !writeLayout(b, f.Type(), pkg, seen) {
+				return false
+			}
+			b.WriteByte(';')
+		}
+		b.WriteByte('}')
+	case *types.Interface:
+		if t.Empty() {
+			b.WriteString("any")
+		} else {
+			b.WriteString("iface")
+		}
+	case *types.Signature:
+		b.WriteString("func")
+	default:
+		return typeKeys{}.write(b, t)
 	}
 	return true
 }
