@@ -58,26 +58,134 @@ const fidelityOnlyEnv = "COEVO_FIDELITY_ONLY"
 const fidelityKeepEnv = "COEVO_FIDELITY_KEEP"
 
 // fidelityCPU bounds the CPU time of one program's cells, in a process of
-// their own (RLIMIT_CPU: the kernel kills it), and fidelityTimeout their
-// wall time, which ends a program that waits forever; CPU time does not
-// depend on how loaded the machine is.
+// their own (RLIMIT_CPU: the kernel kills it); fidelityStall ends one that
+// has used no CPU for that long (it waits forever: a deadlock), and
+// fidelityTimeout is the last guard. CPU time, unlike wall time, does not
+// depend on how loaded the machine is: the slowest program today takes
+// about 30 s of CPU, which is minutes of wall time on a loaded machine.
 const (
-	fidelityCPU     = 45 // seconds
-	fidelityTimeout = 180 * time.Second
+	fidelityCPU     = 90 // seconds
+	fidelityStall   = time.Minute
+	fidelityTimeout = 10 * time.Minute
 )
 
 // fidelitySlowCPU excludes programs that need more CPU than this compiled
 // (the less of two runs): an interpreter 10 to 100 times slower would spend
-// minutes on them.
+// minutes on them. CPU time varies with the machine and its load by some
+// 25%: a program near the threshold (fixedbugs/issue16249, about 0.08 s)
+// may be run one time and not the next.
 const fidelitySlowCPU = 100 * time.Millisecond
 
 // fidelityKnownFailures are programs whose cells end in an error (the
 // session reports one, or the process dies) where go run prints and exits
-// cleanly, and why. A program whose cells print something else without an
-// error is never listed: a silent wrong output always fails the test. A
-// listed program that passes fails the test too, so that the list stays
-// true. The names are paths under $GOROOT/test without ".go".
-var fidelityKnownFailures = map[string]string{}
+// cleanly, and how (what the error said, Go 1.26.8, kernel/session on
+// yaegi): "wrong value" when it is the program's own check that caught a
+// wrong computation (a panic or os.Exit(1) of the program's), "panic" when
+// the interpreter panicked, "crash" when the process died, "rejected" when
+// the session refused Go that compiles. A program whose cells print
+// something else without an error is never listed: a silent wrong output
+// always fails the test. A listed program that passes fails the test too,
+// so that the list stays true, unless its reason starts with "flaky:" (it
+// fails only sometimes: goroutines racing the end of the cells). The names
+// are paths under $GOROOT/test without ".go". TestGoFidelity logs the
+// errors it does not find here in this form.
+var fidelityKnownFailures = map[string]string{
+	"235":                   "wrong value: panic: 235",
+	"abi/open_defer_1":      "rejected: variable definition loop",
+	"bigmap":                "crash: exit status 2: panic: incomplete type ",
+	"chan/nonblock":         "panic: reflect.Select: value of type int is not assignable to type int32",
+	"chan/select3":          "rejected: unsupported assign expression",
+	"fixedbugs/bug148":      "wrong value: panic: function should panic",
+	"fixedbugs/bug159":      "wrong value: os.Exit(1) after printing 'abc: expected 4 5 6 got 4 4 -4'",
+	"fixedbugs/bug180":      "panic: reflect: call of reflect.Value.Uint on int Value",
+	"fixedbugs/bug185":      "wrong value: panic: fail",
+	"fixedbugs/bug201":      "crash: exit status 2: panic: runtime error: invalid memory address or nil pointer dereference",
+	"fixedbugs/bug206":      "rejected: cannot use &ast.Ident{} (value of type *ast.Ident) as ast.Expr value in array or slice literal: *ast.Ident does not implement…",
+	"fixedbugs/bug227":      "crash: exit status 2: panic: nil type",
+	"fixedbugs/bug243":      "flaky: crash: exit status 2: panic: reflect: reflect.Value.Set using unaddressable value",
+	"fixedbugs/bug254":      "crash: exit status 2: panic: 10 not an Int",
+	"fixedbugs/bug291":      "crash: exit status 2: panic: nil type",
+	"fixedbugs/bug294":      "crash: exit status 2: panic: interface conversion: reflect.Type is nil, not *reflect.rtype",
+	"fixedbugs/bug312":      "panic: reflect.Select: invalid Dir",
+	"fixedbugs/bug372":      "rejected: ambiguous selector: m",
+	"fixedbugs/bug378":      "crash: exit status 2: panic: runtime error: invalid memory address or nil pointer dereference",
+	"fixedbugs/bug442":      "crash: exit status 2: panic: reflect.StructOf: duplicate field X_",
+	"fixedbugs/bug454":      "panic: runtime error: invalid memory address or nil pointer dereference",
+	"fixedbugs/bug461":      "wrong value: panic: int should be unexported",
+	"fixedbugs/bug485":      "wrong value: panic: a",
+	"fixedbugs/bug512":      "crash: exit status 2: panic: <int32 Value>",
+	"fixedbugs/gcc65755":    "wrong value: panic: XfXg",
+	"fixedbugs/issue11945":  "crash: exit status 2: panic: reflect: call of reflect.Value.Complex on int64 Value",
+	"fixedbugs/issue12621":  "wrong value: panic: -0",
+	"fixedbugs/issue16870":  "panic: reflect: call of reflect.Value.SetBool on interface Value",
+	"fixedbugs/issue18661":  "rejected: variable definition loop",
+	"fixedbugs/issue19113":  "wrong value: panic: did not panic",
+	"fixedbugs/issue21048":  "crash: exit status 2: panic: reflect.StructOf: duplicate field X_",
+	"fixedbugs/issue23734":  "wrong value: panic: didn't panic",
+	"fixedbugs/issue26094":  "panic: runtime error: invalid memory address or nil pointer dereference",
+	"fixedbugs/issue27718":  "wrong value: panic: negZero-0 != negZero (64 bit)",
+	"fixedbugs/issue29190":  "panic: interface conversion: string is not error: missing method Error",
+	"fixedbugs/issue30116":  "panic: interface conversion: string is not runtime.Error: missing method Error",
+	"fixedbugs/issue30243":  "crash: exit status 2: panic: reflect: call of reflect.Value.Complex on struct Value",
+	"fixedbugs/issue31546":  "wrong value: panic: fail",
+	"fixedbugs/issue32187":  "panic: interface conversion: string is not error: missing method Error",
+	"fixedbugs/issue37975":  "panic: interface conversion: string is not error: missing method Error",
+	"fixedbugs/issue4066":   "panic: interface conversion: interface {} is reflect.Value, not struct {}",
+	"fixedbugs/issue4313":   "wrong value: panic: 42",
+	"fixedbugs/issue43292":  "panic: reflect.Select: invalid Dir",
+	"fixedbugs/issue43480":  "wrong value: panic: 10000000000000000",
+	"fixedbugs/issue43835":  "wrong value: panic: FAIL",
+	"fixedbugs/issue43942":  "wrong value: os.Exit(1) after printing 'want 1, have 1'",
+	"fixedbugs/issue45242":  "panic: reflect: call of reflect.Value.SetUint on int Value",
+	"fixedbugs/issue4620":   "wrong value: panic: m[i] != 2",
+	"fixedbugs/issue48289":  "wrong value: panic: got *ptr 1, want 0",
+	"fixedbugs/issue48898":  "panic: interface conversion: interface {} is reflect.Value, not int",
+	"fixedbugs/issue49665":  "rejected: expected declaration, found _",
+	"fixedbugs/issue52072":  "panic: runtime error: invalid memory address or nil pointer dereference",
+	"fixedbugs/issue5244":   "rejected: no new variables on left side of :=",
+	"fixedbugs/issue53619":  "crash: exit status 2: panic: nil type",
+	"fixedbugs/issue5373":   "wrong value: os.Exit(1) after printing 'index function calls = 1 want 0'",
+	"fixedbugs/issue67190":  "wrong value: panic: bad narrow case",
+	"fixedbugs/issue6866":   "rejected: constant definition loop",
+	"fixedbugs/issue71675":  "panic: reflect: call of reflect.Value.Call on ptr Value",
+	"fixedbugs/issue72063":  "rejected: cannot interpret Y[func(r func(int) int) func(int) int, func(int) int, int, int]: Y[func(r func(int) int) func(int) int, func…",
+	"fixedbugs/issue73888":  "crash: exit status 2: panic: runtime error: invalid memory address or nil pointer dereference",
+	"fixedbugs/issue77779":  "panic: interface conversion: nil is not main.Renderer",
+	"fixedbugs/issue8325":   "wrong value: panic: BUG",
+	"fixedbugs/issue8347":   "panic: reflect.Set: value of type bool is not assignable to type chan bool",
+	"fixedbugs/issue9691":   "wrong value: panic: bad",
+	"ken/convert":           "panic: runtime error: index out of range [-1]",
+	"ken/simpvar":           "wrong value: panic: 50",
+	"mapclear":              "wrong value: os.Exit(1) after printing 'var after range with side-effect = 0 want 42'",
+	"newexpr":               "panic: reflect.Set: value of type int is not assignable to type *int",
+	"nilptr2":               "rejected: invalid operation: cannot take address of int [kind: indexExpr]",
+	"range":                 "wrong value: panic: fail",
+	"range4":                "panic: reflect: call of reflect.Value.Call on ptr Value",
+	"recover3":              "wrong value: panic: recover3",
+	"reflectmethod2":        "panic: runtime error: invalid memory address or nil pointer dereference",
+	"reflectmethod4":        "panic: runtime error: index out of range",
+	"reflectmethod6":        "wrong value: panic: FAIL",
+	"reorder":               "wrong value: panic: failed",
+	"shift3":                "panic: reflect: call of reflect.Value.Uint on int Value",
+	"stack":                 "panic: reflect: reflect.Value.Set using unaddressable value",
+	"turing":                "wrong value: panic: ",
+	"typeparam/boundmethod": "panic: reflect: call of reflect.Value.NumField on int Value",
+	"typeparam/cons":        "panic: reflect.Set: value of type interp.valueInterface is not assignable to type struct { Head int; Tail interp.valueInterface }",
+	"typeparam/dottype":     "crash: exit status 2: fatal error: stack overflow",
+	"typeparam/eface":       "crash: exit status 2: fatal error: stack overflow",
+	"typeparam/issue44688":  "rejected: undefined selector: A1",
+	"typeparam/issue46591":  "wrong value: panic: 1",
+	"typeparam/issue49295":  "panic: runtime error: invalid memory address or nil pointer dereference",
+	"typeparam/issue51521":  "crash: exit status 2: fatal error: stack overflow",
+	"typeparam/issue51522b": "panic: reflect.Value.Convert: value of type interface {} cannot be converted to type int",
+	"typeparam/mdempsky/14": "rejected: cannot use x (type linkedT) as type interfaceT in return argument",
+	"typeparam/mdempsky/17": "panic: reflect: Method on nil interface value",
+	"typeparam/struct":      "crash: exit status 2: panic: runtime error: invalid memory address or nil pointer dereference",
+	"typeparam/typeswitch2": "rejected: In[5]: the interpreter rejects generic code instantiated for this cell: instantiated/_.go:8:2: duplicate case int32 in type s…",
+	"typeparam/typeswitch4": "rejected: In[6]: the interpreter rejects generic code instantiated for this cell: instantiated/_.go:4:2: duplicate case myint32 in type…",
+	"typeparam/typeswitch6": "crash: exit status 2: fatal error: stack overflow",
+	"varinit":               "wrong value: panic: fail",
+}
 
 // goTest is one of Go's test programs.
 type goTest struct {
@@ -512,7 +620,9 @@ func TestGoFidelity(t *testing.T) {
 		listed[p.name] = true
 		switch class {
 		case fidelityPass:
-			if isKnown {
+			if isKnown && strings.HasPrefix(reason, "flaky:") {
+				t.Logf("%s passed this time (%s)", p.name, reason)
+			} else if isKnown {
 				t.Errorf("%s now prints what go run prints: remove it from fidelityKnownFailures (and docs/kernel.md)", p.name)
 			}
 		case fidelityError:
@@ -539,8 +649,19 @@ func TestGoFidelity(t *testing.T) {
 	if len(unlisted) > 0 {
 		t.Logf("errors not in fidelityKnownFailures (what each ended with), to list once understood:\n%s", strings.Join(unlisted, "\n"))
 	}
+	dynamicallyExcluded := map[string]bool{}
+	for _, r := range fidelityDynamicRules {
+		for _, name := range excluded[r.name] {
+			dynamicallyExcluded[name] = true
+		}
+	}
 	for name := range fidelityKnownFailures {
-		if !listed[name] && only == "" {
+		switch {
+		case listed[name] || only != "":
+		case dynamicallyExcluded[name]:
+			// Near fidelitySlowCPU, a program is in one run and not in the next.
+			t.Logf("%s, in fidelityKnownFailures, is not run this time (a rule on what go run does excludes it)", name)
+		default:
 			t.Errorf("%s is in fidelityKnownFailures but not among the programs run: remove it", name)
 		}
 	}
@@ -643,10 +764,20 @@ func runFidelityIsolated(dir, name string, cells []string) cellsOutcome {
 	cmd.Env = append(os.Environ(), fidelityCellsEnv+"="+base+".json", fidelityStatusEnv+"="+base+".status")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	runErr := cmd.Run()
+	var stalled bool
+	runErr := cmd.Start()
+	if runErr == nil {
+		done, stall := make(chan struct{}), make(chan bool, 1)
+		go func() { stall <- watchStall(cmd.Process, done, fidelityStall) }()
+		runErr = cmd.Wait()
+		close(done)
+		stalled = <-stall
+	}
 	o := cellsOutcome{stdout: stdout.String(), stderr: stderr.String(), cells: len(cells)}
 	status, statErr := os.ReadFile(base + ".status")
 	switch {
+	case stalled:
+		o.err = fmt.Errorf("no CPU used for %v: waits forever (killed)", fidelityStall)
 	case ctx.Err() != nil:
 		o.err = fmt.Errorf("no end after %v (killed)", fidelityTimeout)
 	case cmd.ProcessState != nil && cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime() >= fidelityCPU*time.Second:
@@ -659,6 +790,43 @@ func runFidelityIsolated(dir, name string, cells []string) cellsOutcome {
 	// Exit status 0 without a status file: a cell called os.Exit(0), which
 	// the compiled program did too (it exits cleanly).
 	return o
+}
+
+// watchStall kills p when its CPU time (from /proc, on Linux) stays the
+// same for the given time, and reports whether it did; it returns when
+// done is closed.
+func watchStall(p *os.Process, done chan struct{}, stall time.Duration) bool {
+	every := stall / 12
+	last, still := -1, time.Duration(0)
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			return false
+		case <-tick.C:
+		}
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p.Pid))
+		if err != nil {
+			return false // not Linux, or gone
+		}
+		// utime and stime, the 14th and 15th fields, after the command's
+		// name in parentheses (the 2nd).
+		f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+		if len(f) < 13 {
+			return false
+		}
+		u, _ := strconv.Atoi(f[11])
+		s, _ := strconv.Atoi(f[12])
+		if u+s != last {
+			last, still = u+s, 0
+			continue
+		}
+		if still += every; still >= stall {
+			p.Kill()
+			return true
+		}
+	}
 }
 
 // deathCause is the line that says why a process ended: the Go runtime's
@@ -1299,4 +1467,38 @@ func main() {
 			t.Errorf("%s: cells\n%q\nwant\n%q", c.name, plan.cells, c.want)
 		}
 	}
+}
+
+// TestWatchStall checks that a process that uses no CPU is killed, and one
+// that computes is not.
+func TestWatchStall(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc")
+	}
+	sleep := exec.Command("sleep", "30")
+	if err := sleep.Start(); err != nil {
+		t.Skip(err)
+	}
+	done := make(chan struct{})
+	start := time.Now()
+	if !watchStall(sleep.Process, done, time.Second) {
+		t.Errorf("a sleeping process was not killed")
+	}
+	sleep.Wait()
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("killed after %v, not about 1 s", d)
+	}
+	busy := exec.Command("sh", "-c", "while :; do :; done")
+	if err := busy.Start(); err != nil {
+		t.Skip(err)
+	}
+	stalled := make(chan bool, 1)
+	go func() { stalled <- watchStall(busy.Process, done, 2*time.Second) }()
+	time.Sleep(4 * time.Second)
+	close(done)
+	if <-stalled {
+		t.Errorf("a computing process was killed")
+	}
+	busy.Process.Kill()
+	busy.Wait()
 }
