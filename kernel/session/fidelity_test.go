@@ -42,9 +42,9 @@ import (
 const fidelityThreshold = 98.0
 
 // fidelityEvery samples the selection: every fidelityEvery-th program the
-// static rules select, in name order, keeps the suite within about two
-// minutes of two idle cores (all of them, about 400 s of CPU, take twice
-// as long; COEVO_FIDELITY_ONLY=. runs them all).
+// static rules select, in name order, keeps the suite within about 165 s of
+// CPU, a minute and a half of two idle cores (all of them take about 600 s;
+// COEVO_FIDELITY_ONLY=. runs them all).
 const fidelityEvery = 2
 
 // fidelityOnlyEnv, set to a regular expression, runs the selected
