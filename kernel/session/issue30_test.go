@@ -298,21 +298,7 @@ func main() {
 // does: each must still fail (one that passes fails the test, so that the
 // list stays true). The interpreter that replaces it (issue 30) empties
 // the map.
-var issue30FailToday = map[string]string{
-	"block-scope":                  "yaegi: prints 3, the block's y leaks into the cell's",
-	"if-scope":                     "yaegi: prints 6, the if statement's k leaks into the cell's",
-	"method-value-copies-receiver": "yaegi: prints 2, a method value does not copy its receiver",
-	"named-int-String-verb-d":      "yaegi: %d of a cell's named int with String prints {1 <address>}",
-	"pointer-Stringer":             "yaegi: (*P).String is not seen: pointer internals printed",
-	"interface-var-in-function":    "yaegi copy: reflect.Set: value of type interp.valueInterface is not assignable",
-	"uint64-bit-test":              "yaegi: panics with reflect.Value.Uint on int Value",
-	"errors-Is-through-Unwrap":     "yaegi: errors.Is is false through a cell type's Unwrap",
-	"recover-index-error":          "yaegi: the recovered value reads reflect: slice index out of range",
-	"slice-of-Stringers":           "yaegi: Println of a slice of a cell's Stringers ignores String",
-	"generic-String-returned":      "yaegi: a generic type's String is ignored when returned from a function",
-	"redefined-function":           "yaegi: a caller declared in an earlier cell keeps the old function",
-	"Flush-shows-nothing":          "the session shows Flush's nil error",
-}
+var issue30FailToday = map[string]string{}
 
 // TestIssue30Cells runs each case's cells in a new session and compares
 // what they print with what go run prints for its program.
