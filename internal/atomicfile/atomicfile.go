@@ -170,6 +170,9 @@ func resolve(path string) (target, error) {
 	if path == "" {
 		return target{}, &PathError{"", "empty file name"}
 	}
+	if err := CheckLinks(filepath.Dir(path)); err != nil {
+		return target{}, err
+	}
 	p := path
 	for range maxLinks {
 		if fd, ok := openDescriptor(p); ok {
@@ -269,6 +272,59 @@ func Resolve(path string) (string, error) {
 		}
 	}
 	return "", &PathError{path, fmt.Sprintf("more than %d symbolic links to follow", maxLinks)}
+}
+
+// CheckLinks returns a *PathError when following path, folder by folder,
+// goes through a symbolic link that another user planted in a sticky
+// folder every user may write (as /tmp): the rule readLink applies to a
+// file's own links, applied to every folder on the way (a folder coevo
+// makes files in: a run's --out, a kernelspec's --prefix). The links are
+// followed as the kernel follows them, at most 40; parts that do not
+// exist end the walk.
+func CheckLinks(path string) error {
+	if path == "" {
+		return nil
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil
+	}
+	done, rest := "/", strings.Split(strings.TrimPrefix(abs, "/"), "/")
+	for links := 0; len(rest) > 0; {
+		name := rest[0]
+		rest = rest[1:]
+		switch name {
+		case "", ".":
+			continue
+		case "..":
+			done = filepath.Dir(done)
+			continue
+		}
+		p := filepath.Join(done, name)
+		st, err := os.Lstat(p)
+		if err != nil {
+			return nil
+		}
+		if st.Mode()&fs.ModeSymlink == 0 {
+			done = p
+			continue
+		}
+		if links++; links > maxLinks {
+			return &PathError{path, fmt.Sprintf("more than %d symbolic links to follow", maxLinks)}
+		}
+		if err := foreignLink(p, st); err != nil {
+			return &PathError{path, fmt.Sprintf("%s is %v", p, err)}
+		}
+		to, err := os.Readlink(p)
+		if err != nil {
+			return nil
+		}
+		if filepath.IsAbs(to) {
+			done = "/"
+		}
+		rest = append(strings.Split(strings.Trim(to, "/"), "/"), rest...)
+	}
+	return nil
 }
 
 // openDescriptor recognizes the names of open descriptors: /dev/stdout,
