@@ -193,6 +193,14 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		title = o.name
 	}
 	n := arch.Len()
+	// A league holds every game's result in memory: sizes are checked
+	// in floating point, where they cannot overflow.
+	if total := float64(n) * float64(n-1) / 2 * float64(o.games); total > maxLeagueGames {
+		return usagef("--games %d: the %d players of %s make %.3g games, more than %d (a league holds its results in memory): fewer --games", o.games, n, path, total, maxLeagueGames)
+	}
+	if total := float64(n) * 11 * float64(o.perfGames); o.performance != "" && total > maxLeagueGames {
+		return usagef("--performance-games %d: the %d players of %s against 11 reference players make %.3g games, more than %d: fewer --performance-games", o.perfGames, n, path, total, maxLeagueGames)
+	}
 	step, end := countProgress(stderr, "coevo ciao", "games", n*(n-1)/2*o.games)
 	m, err := ciao.Play(ctx, arch.Match(o.epsilon), arch.Names(), arch.Generations(), o.games,
 		tournament.Options{Seed: o.seed, Workers: o.workers, Progress: func(done, _ int) { step(done) }})
