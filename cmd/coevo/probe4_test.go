@@ -307,6 +307,16 @@ func round4Cases(t *testing.T, root string) []probeCase {
 	out, done = fullPipe(t)
 	add(probeCase{name: "solve's line of 10^8 steps into a full pipe, SIGTERM", args: []string{"solve", "subtraction", "--n", "100000000", "--k", "1", "--max-line", "0"},
 		stdout: out, cleanup: done, drive: "idle", sig: syscall.SIGTERM, want: interrupted})
+	// An output flag naming the standard output writes through it.
+	var ring strings.Builder
+	ring.WriteString("a,b,wins_a,wins_b,draws\n")
+	for i := range 200 {
+		fmt.Fprintf(&ring, "p%d,p%d,%d,%d,1\n", i, (i+1)%200, 2+i%3, 1+i%2)
+		fmt.Fprintf(&ring, "p%d,p%d,1,1,1\n", i, (i+7)%200)
+	}
+	out, done = fullPipe(t)
+	add(probeCase{name: "bt fit --los /dev/stdout into a full pipe, SIGINT", args: []string{"bt", "fit", d.file("ring.csv", ring.String()), "--los", "/dev/stdout"},
+		stdout: out, cleanup: done, drive: "idle", want: interrupted})
 	// SIGHUP (a closed terminal, a dropped ssh) saves as Ctrl-C does.
 	ck = filepath.Join(d.dir, "hup.ckpt")
 	add(probeCase{name: "sg --checkpoint, SIGHUP", args: []string{"sg", "grundy", "--upto", "100000000", "--summary", "--checkpoint", ck},

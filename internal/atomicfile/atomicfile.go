@@ -49,6 +49,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/coevolab/coevo/internal/ctxio"
 )
 
 // A PathError says that path cannot be written where it is: it names the
@@ -85,7 +87,7 @@ func WriteContext(ctx context.Context, path string, write func(w io.Writer) erro
 	}
 	switch {
 	case t.fd >= 0:
-		return writeFD(t.fd, write)
+		return writeFD(ctx, t.fd, write)
 	case t.through:
 		return writeThrough(ctx, t.path, t.mode, write)
 	}
@@ -472,19 +474,30 @@ func writeThrough(ctx context.Context, path string, mode fs.FileMode, write func
 }
 
 // writeFD writes through an open descriptor of the process (a duplicate,
-// so that closing it leaves the descriptor open).
-func writeFD(fd int, write func(w io.Writer) error) error {
+// so that closing it leaves the descriptor open). The descriptor is
+// blocking (the standard output, a full pipe nobody reads): the writes go
+// through internal/ctxio, so that ctx ends one that waits.
+func writeFD(ctx context.Context, fd int, write func(w io.Writer) error) error {
 	d, err := dup(fd)
 	if err != nil {
 		return &PathError{fmt.Sprintf("/dev/fd/%d", fd), "not an open descriptor: " + err.Error()}
 	}
 	f := os.NewFile(uintptr(d), fmt.Sprintf("/dev/fd/%d", fd))
-	err = write(f)
+	err = write(ctxio.NewWriter(ctx, f, fdGrace))
+	if err != nil && ctx.Err() != nil {
+		// A write may still wait on the duplicate: leave it open (the
+		// process is ending).
+		return ctx.Err()
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	return err
 }
+
+// fdGrace is how long a write through a descriptor may still take once
+// ctx is done.
+const fdGrace = 250 * time.Millisecond
 
 // tempPrefix is the name of path's temporary files without their digits.
 func tempPrefix(path string) string {
