@@ -40,8 +40,9 @@ CmaEsChol, kept as an ablation (its search freezes):
 The defaults are the paper's settings. A run writes into DIR: archive.csv
 (the permanent archive: coevo ciao DIR analyses it), history.csv, run.json
 and, for nashsolve, admitted.csv; it checkpoints there, and the same command
-resumes it (or extends a finished run to more --generations). Runs are
-seeded and do not depend on --workers.
+resumes it (or extends a finished run to more --generations). A folder with
+a run's files but no checkpoint is refused unless --force, which starts the
+run again and replaces them. Runs are seeded and do not depend on --workers.
 
 Many seeds (--seeds 1-20) run into DIR/seed-S, with one line per seed in
 DIR/runs.csv; on a SLURM cluster (docs/cluster.md) --slurm writes

@@ -62,7 +62,7 @@ func gpFlags() (*flag.FlagSet, *gpOpts) {
 	fs.IntVar(&o.maxHeap, "max-heap", 10, "largest heap size of the training positions")
 	fs.IntVar(&o.holdOut, "holdout", 200, "held-out positions for the accuracy (0: none)")
 	fs.IntVar(&o.holdOutMax, "holdout-max", 0, "largest heap of held-out positions (0: max-heap + 5)")
-	fs.IntVar(&o.population, "population", 1000, fmt.Sprintf("programs per generation (at most %d: a million take some 500 MB)", gp.MaxPopulation))
+	fs.IntVar(&o.population, "population", 1000, fmt.Sprintf("programs per generation (at most %d: a million take about 1.2 GB)", gp.MaxPopulation))
 	fs.IntVar(&o.generations, "generations", 20, "generations, the random first one included")
 	fs.IntVar(&o.tournament, "tournament", 20, fmt.Sprintf("programs per selection tournament (at most %d)", gp.MaxPopulation))
 	fs.Float64Var(&o.parsimony, "parsimony", 0.001, "fitness penalty per node, for selection (0: none)")

@@ -49,7 +49,9 @@ from which the values repeat), the last exception, the number of values
 the proof needed and the number of rare values; in CSV output it is a
 last line starting with "#". With --summary only the report is printed
 and the run ends at the proof. --checkpoint saves the values computed so
-far every minute and on Ctrl-C; --resume continues from that file.
+far every minute and on Ctrl-C (SIGTERM, SIGHUP); --resume continues from
+that file, --force starts again and replaces it (a file that is there is
+otherwise refused); one run writes a checkpoint at a time.
 
 Examples:
   coevo sg octal --code 0.77 --upto 200 --period
