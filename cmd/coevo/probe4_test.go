@@ -115,14 +115,21 @@ func silentPipe(t *testing.T) (r *os.File, cleanup func()) {
 }
 
 // fullPipe returns the writing end of a pipe that nobody reads (held
-// open until cleanup) filled to the brim: coevo ... | less, the pager
-// left open.
-func fullPipe(t *testing.T) (w *os.File, cleanup func()) {
+// open until cleanup): coevo ... | less, the pager left open; full says
+// whether the pipe is full enough that its writer waits.
+func fullPipe(t *testing.T) (w *os.File, full func() bool, cleanup func()) {
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return w, func() { r.Close(); w.Close() }
+	full = func() bool {
+		size, err1 := unix.FcntlInt(r.Fd(), unix.F_GETPIPE_SZ, 0)
+		n, err2 := unix.IoctlGetInt(int(r.Fd()), unix.TIOCINQ) // FIONREAD
+		// A writer waits once the pipe's pages are taken, which small
+		// writes leave partly filled (45,646 bytes of 65,536 measured).
+		return err1 == nil && err2 == nil && n >= size/2
+	}
+	return w, full, func() { r.Close(); w.Close() }
 }
 
 // all passes when every check passes.
@@ -297,16 +304,16 @@ func round4Cases(t *testing.T, root string) []probeCase {
 		add(probeCase{name: "bt fit - on a silent pipe, " + signalName(sig), args: []string{"bt", "fit", "-"},
 			stdin: in, cleanup: done, drive: "idle", sig: sig, want: interrupted})
 	}
-	out, done := fullPipe(t)
+	out, filled, done := fullPipe(t)
 	add(probeCase{name: "sg into a full pipe, SIGINT", args: []string{"sg", "grundy", "--upto", "100000000", "--format", "csv"},
-		stdout: out, cleanup: done, drive: "idle", want: interrupted})
-	out, done = fullPipe(t)
+		stdout: out, ready: filled, cleanup: done, drive: "idle", want: interrupted})
+	out, filled, done = fullPipe(t)
 	ck := filepath.Join(d.dir, "pipe.ckpt")
 	add(probeCase{name: "sg --checkpoint into a full pipe, SIGTERM", args: []string{"sg", "grundy", "--upto", "100000000", "--format", "csv", "--checkpoint", ck},
-		stdout: out, cleanup: done, drive: "idle", sig: syscall.SIGTERM, want: savedTo(ck)})
-	out, done = fullPipe(t)
+		stdout: out, ready: filled, cleanup: done, drive: "idle", sig: syscall.SIGTERM, want: savedTo(ck)})
+	out, filled, done = fullPipe(t)
 	add(probeCase{name: "solve's line of 10^8 steps into a full pipe, SIGTERM", args: []string{"solve", "subtraction", "--n", "100000000", "--k", "1", "--max-line", "0"},
-		stdout: out, cleanup: done, drive: "idle", sig: syscall.SIGTERM, want: interrupted})
+		stdout: out, ready: filled, cleanup: done, drive: "idle", sig: syscall.SIGTERM, want: interrupted})
 	// An output flag naming the standard output writes through it.
 	var ring strings.Builder
 	ring.WriteString("a,b,wins_a,wins_b,draws\n")
@@ -314,9 +321,9 @@ func round4Cases(t *testing.T, root string) []probeCase {
 		fmt.Fprintf(&ring, "p%d,p%d,%d,%d,1\n", i, (i+1)%200, 2+i%3, 1+i%2)
 		fmt.Fprintf(&ring, "p%d,p%d,1,1,1\n", i, (i+7)%200)
 	}
-	out, done = fullPipe(t)
+	out, filled, done = fullPipe(t)
 	add(probeCase{name: "bt fit --los /dev/stdout into a full pipe, SIGINT", args: []string{"bt", "fit", d.file("ring.csv", ring.String()), "--los", "/dev/stdout"},
-		stdout: out, cleanup: done, drive: "idle", want: interrupted})
+		stdout: out, ready: filled, cleanup: done, drive: "idle", want: interrupted})
 	// SIGHUP (a closed terminal, a dropped ssh) saves as Ctrl-C does.
 	ck = filepath.Join(d.dir, "hup.ckpt")
 	add(probeCase{name: "sg --checkpoint, SIGHUP", args: []string{"sg", "grundy", "--upto", "100000000", "--summary", "--checkpoint", ck},

@@ -83,6 +83,9 @@ type probeCase struct {
 	env []string
 	// setup runs just before the process starts.
 	setup func()
+	// ready, if set, must also hold before the signal is sent (the pipe
+	// the process writes is full).
+	ready func() bool
 	// timed runs the process under /usr/bin/time, for its peak memory
 	// (a process started by Go inherits its parent's in its rusage: Go
 	// starts it sharing the parent's memory until its exec).
@@ -270,7 +273,7 @@ func runProbe(t *testing.T, c probeCase) probeResult {
 				lastCPU = cpu
 				// Blocked, not starved of processor time on a loaded
 				// machine: no thread is runnable.
-				ready = still >= 4 && time.Since(start) > 300*time.Millisecond && asleep(cmd.Process.Pid)
+				ready = still >= 4 && time.Since(start) > 300*time.Millisecond && asleep(cmd.Process.Pid) && (c.ready == nil || c.ready())
 			case "busy":
 				ready = cpu >= 500*time.Millisecond
 			}
