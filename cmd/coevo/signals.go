@@ -12,12 +12,13 @@ import (
 
 // Signals. SIGINT (Ctrl-C), SIGTERM (what SLURM sends on scancel and at a
 // time limit, what kill sends) and SIGHUP (a terminal closed, an ssh
-// connection dropped) cancel the command's context: it stops within a
-// second, saving what it saves on Ctrl-C (a checkpoint, the rows done),
-// and exits with 128 plus the signal's number, as a shell reports a
-// process the signal killed: 130, 143 and 129. A second signal, a second
-// or more after the first, ends the process at once (a checkpoint being
-// saved is written atomically: the previous one stays whole).
+// connection dropped; not under nohup, which ignores it) cancel the
+// command's context: it stops within a second, saving what it saves on
+// Ctrl-C (a checkpoint, the rows done), and exits with 128 plus the
+// signal's number, as a shell reports a process the signal killed: 130,
+// 143 and 129. A second signal, a second or more after the first, ends
+// the process at once (a checkpoint being saved is written atomically:
+// the previous one stays whole).
 //
 // Standard input and output are read and written through internal/ctxio
 // when they are pipes, terminals or devices (stdout.go), whose reads and
@@ -64,7 +65,12 @@ func interruptStatus(ctx context.Context) (int, string) {
 func notifySignals() (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM)
+	// SIGHUP ignored when coevo starts stays ignored: that is what nohup
+	// asks for, and Notify would catch it again.
+	if !signal.Ignored(syscall.SIGHUP) {
+		signal.Notify(ch, syscall.SIGHUP)
+	}
 	go func() {
 		s, ok := <-ch
 		if !ok {
