@@ -344,6 +344,11 @@ func parseSeeds(s string) ([]uint64, error) {
 		if err1 != nil || err2 != nil || hi < lo || hi-lo >= 1_000_000 {
 			return nil, fmt.Errorf("%q: want seeds like 1-20 or 1,3,5-8", s)
 		}
+		// Counted before they are listed: many ranges of a million each
+		// would fill memory.
+		if float64(len(seeds))+float64(hi-lo)+1 > maxSweepRuns {
+			return nil, fmt.Errorf("%s: more than %d seeds", s[:min(len(s), 40)]+"...", maxSweepRuns)
+		}
 		for x := lo; ; x++ {
 			seeds = append(seeds, x)
 			if x == hi {

@@ -521,6 +521,8 @@ func round4Cases(t *testing.T, root string) []probeCase {
 	}
 	add(probeCase{name: "ciao a 1000-player archive at --games 4194304", args: []string{"ciao", d.file("big/archive.csv", big.String()), "--games", "4194304"},
 		quick: 10 * time.Second, want: refused("--games")})
+	add(probeCase{name: "coevolve --seeds of 2·10^9 seeds", args: append(append([]string{}, icl...), "--out", filepath.Join(d.dir, "seeds"), "--seeds", strings.TrimSuffix(strings.Repeat("1-999999,", 2000), ",")),
+		quick: 10 * time.Second, want: refused("--seeds")})
 	add(probeCase{name: "solve silverdollar 68 34", args: []string{"solve", "silverdollar", "--m", "68", "--k", "34"}, quick: 10 * time.Second, want: refused("--max-positions")})
 	add(probeCase{name: "solve silverdollar 100 50", args: []string{"solve", "silverdollar", "--m", "100", "--k", "50"}, quick: 10 * time.Second, want: refused("--max-positions")})
 	add(probeCase{name: "umda silverdollar 68 34", args: []string{"umda", "--game", "silverdollar", "--m", "68", "--k", "34"}, quick: 10 * time.Second, want: refused("--max-positions")})
