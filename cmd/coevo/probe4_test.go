@@ -411,7 +411,11 @@ func round4Cases(t *testing.T, root string) []probeCase {
 		if err != nil {
 			t.Fatal(err)
 		}
-		add(probeCase{name: strings.Join(args[:min(2, len(args))], " ") + " > /dev/full", args: args, stdout: f, cleanup: func() { f.Close() },
+		name := strings.Join(args[:min(2, len(args))], " ")
+		if len(args) > 1 && filepath.IsAbs(args[1]) {
+			name = args[0] + " " + filepath.Base(args[1])
+		}
+		add(probeCase{name: name + " > /dev/full", args: args, stdout: f, cleanup: func() { f.Close() },
 			keep: []string{full}, want: failed(full, "no space left on device")})
 	}
 
