@@ -87,6 +87,26 @@ func ciaoFile(path string) string {
 	return path
 }
 
+// notRunFile refuses an output that is one of the files of the run whose
+// archive ciao reads (its history, settings, checkpoint): writing it would
+// destroy the run, which could no longer be resumed or extended.
+func notRunFile(flag, out, archive string) error {
+	if filepath.Base(archive) != coevolve.ArchiveFile {
+		return nil
+	}
+	so, err := os.Stat(out)
+	if err != nil {
+		return nil
+	}
+	dir := filepath.Dir(archive)
+	for _, name := range coevolve.Files {
+		if si, err := os.Stat(filepath.Join(dir, name)); err == nil && os.SameFile(so, si) {
+			return usagef("--%s %s: the %s of the run in %s, which coevo ciao reads and never writes: give another file", flag, out, name, dir)
+		}
+	}
+	return nil
+}
+
 // ciaoArchive reads the permanent archive of a run directory, or an
 // archive file, and names the run.
 func ciaoArchive(ctx context.Context, path string) (*coevolve.Archive, string, error) {
@@ -139,7 +159,8 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return err
 		}
 	}
-	for _, out := range []struct{ flag, path string }{{"plot", o.plot}, {"csv", o.csv}, {"league", o.league}, {"best", o.best}, {"performance", o.performance}} {
+	outs := []output{{"plot", o.plot}, {"csv", o.csv}, {"league", o.league}, {"best", o.best}, {"performance", o.performance}}
+	for _, out := range outs {
 		if out.path == "" {
 			continue
 		}
@@ -149,6 +170,12 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if err := notInput(out.flag, out.path, ciaoFile(path)); err != nil {
 			return err
 		}
+		if err := notRunFile(out.flag, out.path, ciaoFile(path)); err != nil {
+			return err
+		}
+	}
+	if err := distinctOutputs(outs...); err != nil {
+		return err
 	}
 	switch o.palette {
 	case "grey", "viridis", "diverging":
@@ -166,6 +193,14 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		title = o.name
 	}
 	n := arch.Len()
+	// A league holds every game's result in memory: sizes are checked
+	// in floating point, where they cannot overflow.
+	if total := float64(n) * float64(n-1) / 2 * float64(o.games); total > maxLeagueGames {
+		return usagef("--games %d: the %d players of %s make %.3g games, more than %d (a league holds its results in memory): fewer --games", o.games, n, path, total, maxLeagueGames)
+	}
+	if total := float64(n) * 11 * float64(o.perfGames); o.performance != "" && total > maxLeagueGames {
+		return usagef("--performance-games %d: the %d players of %s against 11 reference players make %.3g games, more than %d: fewer --performance-games", o.perfGames, n, path, total, maxLeagueGames)
+	}
 	step, end := countProgress(stderr, "coevo ciao", "games", n*(n-1)/2*o.games)
 	m, err := ciao.Play(ctx, arch.Match(o.epsilon), arch.Names(), arch.Generations(), o.games,
 		tournament.Options{Seed: o.seed, Workers: o.workers, Progress: func(done, _ int) { step(done) }})

@@ -187,7 +187,7 @@ func TestCoevolveOptimizer(t *testing.T) {
 
 // A run killed (SIGKILL) after a checkpoint and resumed with the same
 // command ends with the files of an uninterrupted run; SIGTERM stops a run
-// with status 130, keeping its checkpoint.
+// with status 143 (128 + 15), keeping its checkpoint.
 func TestCoevolveKillResume(t *testing.T) {
 	args := []string{"coevolve", "nashsolve", "--archive", "3", "--generations", "120", "--population", "20", "--snapshot", "4", "--seed", "2",
 		"--checkpoint-every", "2", "--checkpoint-interval", "0"}
@@ -211,7 +211,7 @@ func TestCoevolveKillResume(t *testing.T) {
 	cmd.Process.Signal(syscall.SIGTERM)
 	err := cmd.Wait()
 	var ee *exec.ExitError
-	if (err != nil || doneIn(dir) < 120) && (!errors.As(err, &ee) || ee.ExitCode() != 130 || !strings.Contains(stderr.String(), "interrupted")) {
+	if (err != nil || doneIn(dir) < 120) && (!errors.As(err, &ee) || ee.ExitCode() != 143 || !strings.Contains(stderr.String(), "interrupted")) {
 		t.Fatalf("after SIGTERM: %v: %s", err, stderr)
 	}
 	if _, errs, st := coevo(append(args, "--out", dir)...); st != 0 {

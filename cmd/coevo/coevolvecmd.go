@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -39,8 +40,9 @@ CmaEsChol, kept as an ablation (its search freezes):
 The defaults are the paper's settings. A run writes into DIR: archive.csv
 (the permanent archive: coevo ciao DIR analyses it), history.csv, run.json
 and, for nashsolve, admitted.csv; it checkpoints there, and the same command
-resumes it (or extends a finished run to more --generations). Runs are
-seeded and do not depend on --workers.
+resumes it (or extends a finished run to more --generations). A folder with
+a run's files but no checkpoint is refused unless --force, which starts the
+run again and replaces them. Runs are seeded and do not depend on --workers.
 
 Many seeds (--seeds 1-20) run into DIR/seed-S, with one line per seed in
 DIR/runs.csv; on a SLURM cluster (docs/cluster.md) --slurm writes
@@ -69,6 +71,7 @@ type coevolveOpts struct {
 	optimizer                string
 	checkpointEvery          int
 	checkpointInterval       time.Duration
+	force                    bool
 	cluster                  *clusterOpts
 	fs                       *flag.FlagSet
 }
@@ -92,6 +95,7 @@ func coevolveFlags() (*flag.FlagSet, *coevolveOpts) {
 	fs.IntVar(&o.workers, "workers", 0, "games in parallel (0: all cores); results do not depend on it")
 	fs.IntVar(&o.checkpointEvery, "checkpoint-every", 10, "checkpoint every `N` generations")
 	fs.DurationVar(&o.checkpointInterval, "checkpoint-interval", 30*time.Second, "but at most once per `DURATION` (0: every N generations)")
+	fs.BoolVar(&o.force, "force", false, "start the run from its first generation, replacing the run's files in DIR (another run's, or any)")
 	o.cluster = addClusterFlags(fs)
 	return fs, o
 }
@@ -154,6 +158,10 @@ func cmdCoevolve(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	return o.runSeeds(ctx, cfg, seeds, split, args[0], stdout, stderr)
 }
 
+// maxStepSize bounds --step-size: CMA-ES's candidates are its mean plus
+// about the step times normal numbers, and games add 64 weights.
+const maxStepSize = 1e6
+
 func (o *coevolveOpts) set(name string) bool {
 	found := false
 	o.fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
@@ -181,6 +189,11 @@ func (o *coevolveOpts) config(m coevolve.Method) (coevolve.Config, error) {
 		}
 	case o.set("opponents"):
 		return coevolve.Config{}, usagef("--opponents goes with icl")
+	}
+	if !(o.stepSize > 0 && o.stepSize <= maxStepSize) {
+		// Sampled weights of 1e308 are infinite at once; the paper's
+		// step is 0.5, the weights of a WPC are of order 1.
+		return coevolve.Config{}, usagef("--step-size %v: want a step in (0, %g] (the paper's is 0.5)", o.stepSize, float64(maxStepSize))
 	}
 	cfg := coevolve.PaperConfig(m, size, o.seed)
 	cfg.Population, cfg.StepSize = o.population, o.stepSize
@@ -226,8 +239,14 @@ func (o *coevolveOpts) evolve(ctx context.Context, cfg coevolve.Config, dir, lab
 		return nil, shardError(err)
 	}
 	defer release()
-	if err := checkRunDir(dir, false); err != nil {
+	if err := checkRunDir(dir, false, o.force); err != nil {
 		return nil, err
+	}
+	if o.force {
+		// A new start: the checkpoint there is not resumed, whoever's.
+		if err := os.Remove(filepath.Join(dir, coevolve.CheckpointFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("--force: %w", err)
+		}
 	}
 	// Under the lock, no other process writes here: the temporary files
 	// are those of a run that was killed.
@@ -255,8 +274,11 @@ func (o *coevolveOpts) evolve(ctx context.Context, cfg coevolve.Config, dir, lab
 // planted under one of their names is refused, not followed (it would
 // redirect the write elsewhere). A seed's directory (own), which coevo
 // names itself, may not be a link either; --out may be a link to a
-// folder, since the user names it.
-func checkRunDir(dir string, own bool) error {
+// folder, since the user names it. Files of a run with no checkpoint
+// beside them (another program's, a run whose checkpoint was removed, a
+// copy of a run's results) are not replaced unless force (--force): the
+// checkpoint is what makes a folder a run this command continues.
+func checkRunDir(dir string, own, force bool) error {
 	st, err := os.Lstat(dir)
 	switch {
 	case err != nil:
@@ -269,6 +291,22 @@ func checkRunDir(dir string, own bool) error {
 		if err := atomicfile.CheckNoFollow(filepath.Join(dir, name)); err != nil {
 			return usagef("--out %v", err)
 		}
+	}
+	if force {
+		return nil
+	}
+	if _, err := os.Lstat(filepath.Join(dir, coevolve.CheckpointFile)); err == nil {
+		return nil // a run: resumed if its settings are these
+	}
+	var found []string
+	for _, name := range coevolve.Files {
+		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+			found = append(found, name)
+		}
+	}
+	if len(found) > 0 {
+		return usagef("--out %s holds %s but no %s: not a run this command can continue, and its files would be replaced; give another folder, or add --force to replace them",
+			dir, strings.Join(found, " and "), coevolve.CheckpointFile)
 	}
 	return nil
 }
@@ -305,6 +343,11 @@ func parseSeeds(s string) ([]uint64, error) {
 		}
 		if err1 != nil || err2 != nil || hi < lo || hi-lo >= 1_000_000 {
 			return nil, fmt.Errorf("%q: want seeds like 1-20 or 1,3,5-8", s)
+		}
+		// Counted before they are listed: many ranges of a million each
+		// would fill memory.
+		if float64(len(seeds))+float64(hi-lo)+1 > maxSweepRuns {
+			return nil, fmt.Errorf("%s: more than %d seeds", s[:min(len(s), 40)]+"...", maxSweepRuns)
 		}
 		for x := lo; ; x++ {
 			seeds = append(seeds, x)
@@ -358,7 +401,7 @@ func (o *coevolveOpts) runSeeds(ctx context.Context, cfg coevolve.Config, seeds 
 	command := coevoCommand("coevolve", method)
 	o.fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "out", "seeds", "workers", "shard", "merge", "shards", "slurm", "partition", "time", "cpus", "submit", "dry-run":
+		case "out", "seeds", "workers", "shard", "merge", "shards", "slurm", "partition", "time", "cpus", "submit", "dry-run", "force":
 		default:
 			command = append(command, "--"+f.Name, f.Value.String())
 		}
@@ -388,7 +431,7 @@ func (o *coevolveOpts) runSeeds(ctx context.Context, cfg coevolve.Config, seeds 
 	}
 	todo := log.Todo()
 	for _, i := range todo {
-		if err := checkRunDir(filepath.Join(o.out, fmt.Sprintf("seed-%d", list[i])), true); err != nil {
+		if err := checkRunDir(filepath.Join(o.out, fmt.Sprintf("seed-%d", list[i])), true, o.force); err != nil {
 			return err
 		}
 	}

@@ -28,12 +28,13 @@ func init() {
 		"Subtraction":   reflect.ValueOf(heap.Subtraction),
 
 		// type definitions
-		"Analysis":       reflect.ValueOf((*heap.Analysis)(nil)),
-		"AnalyzeOptions": reflect.ValueOf((*heap.AnalyzeOptions)(nil)),
-		"Move":           reflect.ValueOf((*heap.Move)(nil)),
-		"NimSequence":    reflect.ValueOf((*heap.NimSequence)(nil)),
-		"Periodicity":    reflect.ValueOf((*heap.Periodicity)(nil)),
-		"Rule":           reflect.ValueOf((*heap.Rule)(nil)),
-		"Sum":            reflect.ValueOf((*heap.Sum)(nil)),
+		"Analysis":        reflect.ValueOf((*heap.Analysis)(nil)),
+		"AnalyzeOptions":  reflect.ValueOf((*heap.AnalyzeOptions)(nil)),
+		"CheckpointError": reflect.ValueOf((*heap.CheckpointError)(nil)),
+		"Move":            reflect.ValueOf((*heap.Move)(nil)),
+		"NimSequence":     reflect.ValueOf((*heap.NimSequence)(nil)),
+		"Periodicity":     reflect.ValueOf((*heap.Periodicity)(nil)),
+		"Rule":            reflect.ValueOf((*heap.Rule)(nil)),
+		"Sum":             reflect.ValueOf((*heap.Sum)(nil)),
 	}
 }
