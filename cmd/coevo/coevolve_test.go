@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -149,14 +150,22 @@ func TestCoevolveAndCIAO(t *testing.T) {
 		}
 	}
 	w, err := othello.ReadWPC(best)
-	if err != nil || member == nil || *w != member.WPC {
+	if err != nil || member == nil || !slices.Equal(w[:], member.X) {
 		t.Errorf("--best wrote %v, the league-best %s is %v (%v)", w, name, member, err)
 	}
 	rows := strings.Split(strings.TrimSpace(readFile(t, perf)), "\n")
 	if len(rows) != 7 || rows[0] != "player,generation,games,vs_random,vs_heuristic" {
 		t.Fatalf("perf.csv:\n%s", strings.Join(rows, "\n"))
 	}
-	names, players := arch.Names(), arch.Players()
+	names := arch.Names()
+	var players []othello.Player
+	for _, m := range arch.Members {
+		w, err := othello.NewWPC(m.X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		players = append(players, w)
+	}
 	for k := 1; k <= 10; k++ {
 		names, players = append(names, fmt.Sprintf("random:%d", k)), append(players, othello.RandomWPC(uint64(k)))
 	}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -19,21 +20,25 @@ import (
 )
 
 func coevolveHelp(w io.Writer) {
-	fmt.Fprint(w, `Usage: coevo coevolve nashsolve|heuristic|icl [flags] --out DIR
+	fmt.Fprint(w, `Usage: coevo coevolve nashsolve|heuristic|icl [--game othello|connect4] [flags] --out DIR
        coevo coevolve matching-sides [--json]
 
-Evolves Othello WPC players with CMA-ES (population 100) as paper 003
-section VI does (docs/coevolve.md). --optimizer cma (the default) is the
-CMA-ES of Hansen's tutorial (engine/cmaes); --optimizer gonum is gonum's
-CmaEsChol, kept as an ablation (its search freezes):
+Evolves players of a game with CMA-ES (population 100) as paper 003
+section VI does (docs/coevolve.md): --game othello (the default), the 1-ply
+weighted piece counters (WPC) of the paper, or connect4, Connect Four with
+1-ply linear evaluations. --optimizer cma (the default) is the CMA-ES of
+Hansen's tutorial (engine/cmaes); --optimizer gonum is gonum's CmaEsChol,
+kept as an ablation (its search freezes):
 
   nashsolve       against an archive of the last --archive players that beat
-                  every earlier member as black and as white (Algorithm 1);
-                  two noise-free games a pair; paper: 30,000/|A| generations
-  heuristic       against the standard heuristic WPC, 500 games at epsilon
-                  0.1 (the "anti-heuristic" run); paper: 100 generations
-  icl             against --opponents random WPCs (ICL-500: 10 games a seat
-                  at epsilon 0.1; ICL-50,000: one noise-free game a seat)
+                  every earlier member in both seats (Algorithm 1); two
+                  noise-free games a pair; paper: 30,000/|A| generations
+  heuristic       against the game's reference player (Othello: the standard
+                  heuristic WPC, the "anti-heuristic" run; connect4: the
+                  alpha-beta searcher), 500 games at epsilon 0.1; paper: 100
+                  generations
+  icl             against --opponents random players (ICL-500: 10 games a
+                  seat at epsilon 0.1; ICL-50,000: one noise-free game a seat)
   matching-sides  paper 003 Table IV, the cycle of eq. (7), the equilibria
 
 The defaults are the paper's settings. A run writes into DIR: archive.csv
@@ -60,7 +65,7 @@ Flags:
 }
 
 type coevolveOpts struct {
-	out, seeds               string
+	out, seeds, game         string
 	seed                     uint64
 	archive, opponents       int
 	generations, population  int
@@ -78,6 +83,7 @@ func coevolveFlags() (*flag.FlagSet, *coevolveOpts) {
 	fs := flag.NewFlagSet("coevolve", flag.ContinueOnError)
 	o.fs = fs
 	fs.StringVar(&o.out, "out", "", "the run's `DIR` (results and checkpoint)")
+	fs.StringVar(&o.game, "game", "othello", "the game: "+strings.Join(coevolve.DomainNames(), " or "))
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the run")
 	fs.StringVar(&o.seeds, "seeds", "", "run many seeds, e.g. 1-20 or 1,3,5-8, each into DIR/seed-S")
 	fs.IntVar(&o.archive, "archive", 4, "nashsolve: archive size |A|")
@@ -98,7 +104,7 @@ func coevolveFlags() (*flag.FlagSet, *coevolveOpts) {
 
 func cmdCoevolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usagef("missing method: nashsolve, heuristic, icl or matching-sides (see coevo coevolve --help)")
+		return usagef("missing method: %s or matching-sides (see coevo coevolve --help)", methodList())
 	}
 	switch args[0] {
 	case "-h", "--help", "-help", "help":
@@ -108,8 +114,8 @@ func cmdCoevolve(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return matchingSides(args[1:], stdout)
 	}
 	m := coevolve.Method(args[0])
-	if m != coevolve.NashSolve && m != coevolve.Heuristic && m != coevolve.ICL {
-		return usagef("unknown method %q (want nashsolve, heuristic, icl or matching-sides)", args[0])
+	if !slices.Contains(coevolve.Methods, m) {
+		return usagef("unknown method %q (want %s or matching-sides)", args[0], methodList())
 	}
 	fs, o := coevolveFlags()
 	if err := parseFlags(fs, args[1:], stdout, coevolveHelp); err != nil {
@@ -160,9 +166,25 @@ func (o *coevolveOpts) set(name string) bool {
 	return found
 }
 
+// methodList lists the methods, for messages.
+func methodList() string {
+	var n []string
+	for _, m := range coevolve.Methods {
+		n = append(n, string(m))
+	}
+	return strings.Join(n, ", ")
+}
+
 // config is the run's Config: the paper's settings for the method, with
 // the flags given.
 func (o *coevolveOpts) config(m coevolve.Method) (coevolve.Config, error) {
+	dom, err := coevolve.Lookup(o.game)
+	if err != nil || o.game == "" {
+		return coevolve.Config{}, usagef("--game %q: want %s", o.game, strings.Join(coevolve.DomainNames(), " or "))
+	}
+	if m == coevolve.Heuristic && len(dom.References()) == 0 {
+		return coevolve.Config{}, usagef("heuristic evolves against the game's reference player, and --game %s has none", o.game)
+	}
 	size := 0
 	switch {
 	case m == coevolve.NashSolve:
@@ -183,6 +205,9 @@ func (o *coevolveOpts) config(m coevolve.Method) (coevolve.Config, error) {
 		return coevolve.Config{}, usagef("--opponents goes with icl")
 	}
 	cfg := coevolve.PaperConfig(m, size, o.seed)
+	if dom.Name != coevolve.Othello.Name {
+		cfg.Game = dom.Name
+	}
 	cfg.Population, cfg.StepSize = o.population, o.stepSize
 	switch opt := coevolve.Optimizer(o.optimizer); opt {
 	case coevolve.CMA, coevolve.Gonum:

@@ -7,8 +7,7 @@ import (
 	"time"
 )
 
-// Method names a way of evolving Othello WPC players (paper 003 section
-// VI).
+// Method names a way of evolving players (paper 003 sections IV-VI).
 type Method string
 
 // The methods of paper 003 section VI.
@@ -16,10 +15,11 @@ const (
 	// NashSolve evolves against an archive of the last |A| players that
 	// beat every earlier member in both seats (section V, Algorithm 1).
 	NashSolve Method = "nashsolve"
-	// Heuristic evolves against a fixed player, the standard heuristic
-	// WPC: the "anti-heuristic" run (section IV-C).
+	// Heuristic evolves against a fixed player, the game's first
+	// reference player (for Othello the standard heuristic WPC: the
+	// "anti-heuristic" run, section IV-C).
 	Heuristic Method = "heuristic"
-	// ICL evolves against a fixed set of random WPCs (Chong et al.'s
+	// ICL evolves against a fixed set of random players (Chong et al.'s
 	// improved coevolutionary learning, section IV-C).
 	ICL Method = "icl"
 )
@@ -66,9 +66,13 @@ type Config struct {
 	// Seed seeds everything random: CMA-ES, the first archive member, the
 	// ICL opponents, the forced random moves.
 	Seed uint64 `json:"seed"`
+	// Game names the game (its Domain): "" is Othello, the game of every
+	// run before there were others, whose files stay as they were.
+	Game string `json:"game,omitempty"`
 }
 
-// PaperConfig returns the settings of paper 003 section VI for a method:
+// PaperConfig returns the settings of paper 003 section VI (an Othello
+// run; set Game for another game) for a method:
 // size is |A| for NashSolve and the number of opponents for ICL (ignored
 // for Heuristic). Generations, Population, Games, Epsilon and Snapshot
 // are the paper's; ICL with 50,000 or more opponents takes the ICL-50,000
@@ -117,6 +121,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("epsilon %v: a probability of a forced random move, want 0 to 1", c.Epsilon)
 	case c.Snapshot < 1:
 		return fmt.Errorf("snapshot %d: the permanent archive takes a player every Snapshot >= 1 generations", c.Snapshot)
+	case c.Game != "" && !domainName.MatchString(c.Game):
+		return fmt.Errorf("game %q: want a game's name (lower-case letters, digits and hyphens)", c.Game)
 	case c.optimizer() != CMA && c.optimizer() != Gonum:
 		return fmt.Errorf("optimizer %q: want %s (Hansen's CMA-ES) or %s (gonum's CmaEsChol)", c.Optimizer, CMA, Gonum)
 	case !(c.StepSize > 0) || math.IsInf(c.StepSize, 0):
@@ -136,8 +142,21 @@ const (
 
 // Settings lists, as name and value, the settings that fix a run's
 // trajectory: all but Generations (a longer run begins as a shorter one).
-// coevo records them with every result.
+// coevo records them with every result. The game is listed when it is
+// not Othello (so Othello runs list what they listed before there were
+// other games).
 func (c Config) Settings() [][2]string {
+	s := c.settings()
+	if c.Game == "" || c.Game == Othello.Name {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// settings lists every setting that fixes a run's trajectory, the game
+// named even when it is Othello: two runs with equal settings are the
+// same run.
+func (c Config) settings() [][2]string {
 	return [][2]string{
 		{"method", string(c.Method)},
 		{"archive", strconv.Itoa(c.Archive)},
@@ -149,7 +168,16 @@ func (c Config) Settings() [][2]string {
 		{"optimizer", string(c.optimizer())},
 		{"step_size", formatFloat(c.StepSize)},
 		{"seed", strconv.FormatUint(c.Seed, 10)},
+		{"game", c.game()},
 	}
+}
+
+// game is the game's name, "othello" for "".
+func (c Config) game() string {
+	if c.Game == "" {
+		return Othello.Name
+	}
+	return c.Game
 }
 
 // optimizer is c.Optimizer, CMA for the zero value.
@@ -171,8 +199,15 @@ func (c Config) opponents() int {
 	return c.Archive
 }
 
-// String names the run like paper 003 does, e.g. "NashSolve |A|=4 seed 1".
+// String names the run like paper 003 does, e.g. "NashSolve |A|=4,
+// seed 1", with the game first when it is not Othello ("connect4:
+// NashSolve |A|=4, seed 1").
 func (c Config) String() string {
+	if c.game() != Othello.Name {
+		o := c
+		o.Game = ""
+		return c.Game + ": " + o.String()
+	}
 	opt := ""
 	if c.optimizer() == Gonum {
 		opt = " (gonum CMA-ES)"

@@ -52,13 +52,14 @@ func (t textbook) Tell(f []float64) error {
 
 func (textbook) Close() {}
 
-// newOptimizer starts cfg's optimizer in 64 dimensions (a WPC) at mean 0
-// with cfg's step size and population, seeded by cfg.Seed.
-func newOptimizer(cfg Config) (optimizer, error) {
-	mean := make([]float64, 64)
+// newOptimizer starts cfg's optimizer in dim dimensions (64 for an
+// Othello WPC) at mean 0 with cfg's step size and population, seeded by
+// cfg.Seed.
+func newOptimizer(cfg Config, dim int) (optimizer, error) {
+	mean := make([]float64, dim)
 	switch cfg.optimizer() {
 	case Gonum:
-		return newGonumCMA(64, cfg.Population, mean, cfg.StepSize, rand.NewPCG(cfg.Seed, streamCMA)), nil
+		return newGonumCMA(dim, cfg.Population, mean, cfg.StepSize, rand.NewPCG(cfg.Seed, streamCMA)), nil
 	case CMA:
 		c, err := cmaes.New(mean, cfg.StepSize, cmaes.Options{Population: cfg.Population, Seed: cfg.Seed, Stream: streamCMA})
 		if err != nil {

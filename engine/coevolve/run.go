@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 
-	"github.com/coevolab/coevo/engine/othello"
 	"github.com/coevolab/coevo/internal/frame"
 )
 
@@ -19,6 +19,10 @@ import (
 // generation, and the players it kept.
 type Run struct {
 	Config Config
+	// Domain is the run's game (the zero Domain for a run read by
+	// LoadRun of a game that is not built in: read it with its Domain's
+	// LoadRun).
+	Domain Domain
 	// Done is the number of generations run.
 	Done int
 	// Games is the number of games played during evolution.
@@ -46,7 +50,7 @@ type Generation struct {
 	Mean       float64 // the mean fitness of the population
 	Archive    int     // NashSolve: members in the archive after the generation
 	Admitted   bool    // NashSolve: the best candidate entered the archive
-	// Spread is the root mean square, over the 64 weights, of the
+	// Spread is the root mean square, over the coordinates, of the
 	// candidates' standard deviation about their mean; Norm the length of
 	// that mean. Spread/Norm falling to 0 means the search froze.
 	Spread, Norm float64
@@ -113,20 +117,29 @@ func gameSeed(seed uint64, g int) uint64 {
 	return z ^ z>>31
 }
 
-// randomWPCs draws n WPCs with weights uniform in [-0.5, 0.5] (the random
-// players of paper 003 section VI) from stream s of seed.
-func randomWPCs(seed, s uint64, n int) []othello.WPC {
+// randomVectors draws n random players' vectors (Domain.Random) from
+// stream s of seed, one after the other.
+func (d Domain) randomVectors(seed, s uint64, n int) [][]float64 {
 	rng := rand.New(rand.NewPCG(seed, s))
-	w := make([]othello.WPC, n)
-	for i := range w {
-		for k := range w[i] {
-			w[i][k] = rng.Float64() - 0.5
-		}
+	x := make([][]float64, n)
+	for i := range x {
+		x[i] = d.Random(rng)
 	}
-	return w
+	return x
 }
 
-// Evolve runs cfg. With a directory, the run checkpoints there (every
+// Evolve runs cfg on the built-in game it names (cfg.Game: "" is
+// Othello; see Lookup), as Domain.Evolve does.
+func Evolve(ctx context.Context, cfg Config, dir string, opt Options) (*Run, error) {
+	d, err := Lookup(cfg.Game)
+	if err != nil {
+		return nil, err
+	}
+	return d.Evolve(ctx, cfg, dir, opt)
+}
+
+// Evolve runs cfg on the domain's game (cfg.Game must be empty or the
+// domain's name). With a directory, the run checkpoints there (every
 // Options.CheckpointEvery generations, at most once per
 // CheckpointInterval, and when it ends or ctx is cancelled) and writes
 // its results as it goes (see WriteFiles); called again with the same
@@ -134,11 +147,27 @@ func randomWPCs(seed, s uint64, n int) []othello.WPC {
 // exactly the players an uninterrupted run ends with, or returns the run
 // already complete there. A larger Generations continues a complete run.
 // An empty dir runs in memory.
-func Evolve(ctx context.Context, cfg Config, dir string, opt Options) (*Run, error) {
+func (d Domain) Evolve(ctx context.Context, cfg Config, dir string, opt Options) (*Run, error) {
+	if err := d.Check(); err != nil {
+		return nil, err
+	}
+	switch cfg.Game {
+	case "":
+		cfg.Game = d.Name
+	case d.Name:
+	default:
+		return nil, fmt.Errorf("coevolve: a run of game %q given game %s to play", cfg.Game, d.Name)
+	}
+	if cfg.Game == Othello.Name {
+		cfg.Game = "" // as Othello runs were recorded before there were other games
+	}
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	e := &evolution{cfg: cfg, dir: dir, opts: opt}
+	if cfg.Method == Heuristic && len(d.References()) == 0 {
+		return nil, fmt.Errorf("coevolve: method %s plays against a fixed player, and game %s has no reference players (its Family has no References)", cfg.Method, d.Name)
+	}
+	e := &evolution{cfg: cfg, dom: d, dir: dir, opts: opt}
 	if opt.CheckpointEvery <= 0 {
 		e.opts.CheckpointEvery = 10
 	}
@@ -166,6 +195,7 @@ func Evolve(ctx context.Context, cfg Config, dir string, opt Options) (*Run, err
 // evolution is a run in progress.
 type evolution struct {
 	cfg  Config
+	dom  Domain
 	dir  string
 	opts Options
 	run  *Run
@@ -178,7 +208,7 @@ type evolution struct {
 	// lastBest is the best candidate of the last generation (checks that a
 	// replay is faithful).
 	lastBest  []float64
-	opponents []othello.Player // the fixed set (Heuristic, ICL)
+	opponents []Player // the fixed set (Heuristic, ICL)
 	saved     int              // generation of the last checkpoint
 	savedAt   time.Time
 }
@@ -193,25 +223,30 @@ func (e *evolution) start() error {
 			return err
 		}
 	}
+	coords := e.dom.Coordinates()
 	if cp != nil {
-		e.run, e.told, e.lastBest, e.state = cp.run(cfg), cp.Told, cp.LastBest, cp.CMA
+		e.run, e.told, e.lastBest, e.state = cp.run(cfg, e.dom), cp.Told, cp.LastBest, cp.CMA
 		e.saved = e.run.Done
 	} else {
-		e.run = &Run{Config: cfg, Permanent: &Archive{}}
+		e.run = &Run{Config: cfg, Domain: e.dom, Permanent: &Archive{Coordinates: coords}}
 		if cfg.Method == NashSolve {
-			first := randomWPCs(cfg.Seed, streamFirst, 1)[0]
-			e.run.Admitted = &Archive{Members: []Member{{Name: "a0", Fitness: math.NaN(), WPC: first}}}
+			first := e.dom.randomVectors(cfg.Seed, streamFirst, 1)[0]
+			e.run.Admitted = &Archive{Members: []Member{{Name: "a0", Fitness: math.NaN(), X: first}}, Coordinates: coords}
 		}
 	}
 	e.savedAt = time.Now()
 	switch cfg.Method {
 	case Heuristic:
-		e.opponents = []othello.Player{othello.Heuristic()}
+		e.opponents = []Player{e.dom.References()[0].Player}
 	case ICL:
-		ws := randomWPCs(cfg.Seed, streamICL, cfg.Opponents)
-		e.opponents = make([]othello.Player, len(ws))
-		for i := range ws {
-			e.opponents[i] = &ws[i]
+		xs := e.dom.randomVectors(cfg.Seed, streamICL, cfg.Opponents)
+		e.opponents = make([]Player, len(xs))
+		for i, x := range xs {
+			p, err := e.dom.player(x)
+			if err != nil {
+				return fmt.Errorf("coevolve: game %s: random opponent %d: %w", e.dom.Name, i, err)
+			}
+			e.opponents[i] = p
 		}
 	}
 	return nil
@@ -220,7 +255,7 @@ func (e *evolution) start() error {
 // loop runs the generations left, after replaying the ones done.
 func (e *evolution) loop(ctx context.Context) (err error) {
 	cfg, run := e.cfg, e.run
-	if e.opt, err = newOptimizer(cfg); err != nil {
+	if e.opt, err = newOptimizer(cfg, e.dom.Dim()); err != nil {
 		return err
 	}
 	defer e.opt.Close()
@@ -304,7 +339,7 @@ func (e *evolution) restore() error {
 		if err := t.UnmarshalBinary(e.state); err != nil {
 			return fmt.Errorf("coevolve: the checkpoint in %s: %w", e.dir, err)
 		}
-		if t.Generation() != e.run.Done || t.Population() != e.cfg.Population || t.Params().Dim != 64 {
+		if t.Generation() != e.run.Done || t.Population() != e.cfg.Population || t.Params().Dim != e.dom.Dim() {
 			return fmt.Errorf("coevolve: the checkpoint in %s holds a CMA-ES state of generation %d (population %d) for a run at generation %d; remove %s to start again",
 				e.dir, t.Generation(), t.Population(), e.run.Done, checkpointName)
 		}
@@ -354,24 +389,27 @@ func (e *evolution) replay() error {
 // (the first of equal fitness).
 func (e *evolution) generation(ctx context.Context, g int, xs [][]float64) ([]float64, int, error) {
 	cfg, run := e.cfg, e.run
-	cands := make([]*othello.WPC, len(xs))
+	cands := make([]Player, len(xs))
 	for i, x := range xs {
-		w, err := othello.NewWPC(x)
+		p, err := e.dom.player(x)
 		if err != nil {
 			return nil, 0, fmt.Errorf("coevolve: generation %d, candidate %d: %w", g, i, err)
 		}
-		cands[i] = w
+		cands[i] = p
 	}
 	opps := e.opponents
-	var members []Member
 	if cfg.Method == NashSolve {
-		members = run.Archive()
-		opps = make([]othello.Player, len(members))
-		for i := range members {
-			opps[i] = &members[i].WPC
+		members := run.Archive()
+		opps = make([]Player, len(members))
+		for i, m := range members {
+			p, err := e.dom.player(m.X)
+			if err != nil {
+				return nil, 0, fmt.Errorf("coevolve: archive member %s: %w", m.Name, err)
+			}
+			opps[i] = p
 		}
 	}
-	sc, err := evaluate(ctx, cands, opps, cfg.Games, cfg.Epsilon, gameSeed(cfg.Seed, g), cfg.Method == NashSolve, e.opts.Workers)
+	sc, err := evaluate(ctx, e.dom.Game, cands, opps, cfg.Games, cfg.Epsilon, gameSeed(cfg.Seed, g), cfg.Method == NashSolve, e.opts.Workers)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -404,13 +442,13 @@ func (e *evolution) generation(ctx context.Context, g int, xs [][]float64) ([]fl
 	admitted := false
 	if cfg.Method == NashSolve && stand[best].BeatsAll() {
 		admitted = true
-		run.Admitted.Members = append(run.Admitted.Members, Member{Name: fmt.Sprintf("a%d", run.Admitted.Len()), Generation: g, Games: run.Games, Fitness: fit[best], WPC: *cands[best]})
+		run.Admitted.Members = append(run.Admitted.Members, Member{Name: fmt.Sprintf("a%d", run.Admitted.Len()), Generation: g, Games: run.Games, Fitness: fit[best], X: slices.Clone(xs[best])})
 	}
 	if g%cfg.Snapshot == 0 {
-		m := Member{Generation: g, Games: run.Games, Fitness: fit[best], WPC: *cands[best]}
+		m := Member{Generation: g, Games: run.Games, Fitness: fit[best], X: slices.Clone(xs[best])}
 		if cfg.Method == NashSolve {
 			newest := run.Admitted.Last()
-			m.Fitness, m.WPC = newest.Fitness, newest.WPC
+			m.Fitness, m.X = newest.Fitness, newest.X
 		}
 		m.Name = fmt.Sprintf("g%d", g)
 		run.Permanent.Members = append(run.Permanent.Members, m)
