@@ -209,7 +209,7 @@ type evolution struct {
 	// replay is faithful).
 	lastBest  []float64
 	opponents []Player // the fixed set (Heuristic, ICL)
-	saved     int              // generation of the last checkpoint
+	saved     int      // generation of the last checkpoint
 	savedAt   time.Time
 }
 
