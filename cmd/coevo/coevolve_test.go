@@ -347,6 +347,65 @@ func TestLeagueShardsMerge(t *testing.T) {
 	}
 }
 
+// Every method paper 003 compares itself with runs from the command line,
+// says what it wrote, and resumes to the files of an uninterrupted run;
+// --seeds shards merge as for the paper's methods.
+func TestCoevolveNewMethods(t *testing.T) {
+	for _, m := range []string{"roundrobin", "maxsolve", "ipca", "nashmemory"} {
+		args := []string{"coevolve", m, "--generations", "6", "--snapshot", "2", "--seed", "3", "--checkpoint-every", "1", "--checkpoint-interval", "0"}
+		if m != "roundrobin" {
+			args = append(args, "--population", "10", "--offered", "2")
+		} else {
+			args = append(args, "--games", "1")
+		}
+		whole := filepath.Join(t.TempDir(), m)
+		out, errs, st := coevo(append(args, "--out", whole)...)
+		if st != 0 || !strings.Contains(out, "6 of 6 generations") {
+			t.Fatalf("%s: status %d: %s %s", m, st, out, errs)
+		}
+		if m != "roundrobin" && !strings.Contains(out, "archives.csv") {
+			t.Errorf("%s: %s", m, out)
+		}
+		want := runFiles(t, whole)
+		// Stop after 3 generations (a shorter run is the start of the
+		// longer one) and go on.
+		part := filepath.Join(t.TempDir(), m)
+		short := append([]string(nil), args...)
+		short[3] = "3"
+		if _, errs, st := coevo(append(short, "--out", part)...); st != 0 {
+			t.Fatalf("%s: status %d: %s", m, st, errs)
+		}
+		if _, errs, st := coevo(append(args, "--out", part)...); st != 0 {
+			t.Fatalf("%s: status %d: %s", m, st, errs)
+		}
+		if !reflect.DeepEqual(runFiles(t, part), want) {
+			t.Errorf("%s: the continued run's files differ", m)
+		}
+		var js struct {
+			Config coevolve.Config `json:"config"`
+		}
+		if err := json.Unmarshal([]byte(want[coevolve.RunFile]), &js); err != nil || string(js.Config.Method) != m {
+			t.Errorf("%s: run.json %s (%v)", m, want[coevolve.RunFile], err)
+		}
+	}
+	args := []string{"coevolve", "maxsolve", "--generations", "2", "--population", "6", "--offered", "2", "--seeds", "1-3"}
+	single, sharded := filepath.Join(t.TempDir(), "single"), filepath.Join(t.TempDir(), "sharded")
+	if _, errs, st := coevo(append(args, "--out", single)...); st != 0 {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+	for i := range 2 {
+		if _, errs, st := coevo(append(args, "--out", sharded, "--shard", fmt.Sprintf("%d/2", i))...); st != 0 {
+			t.Fatalf("shard %d: status %d: %s", i, st, errs)
+		}
+	}
+	if _, errs, st := coevo(append(args, "--out", sharded, "--merge")...); st != 0 {
+		t.Fatalf("merge: status %d: %s", st, errs)
+	}
+	if a, b := readFile(t, filepath.Join(single, "runs.csv")), readFile(t, filepath.Join(sharded, "runs.csv")); a != b || !strings.HasPrefix(a, "method,archive,opponents,population,games,epsilon,snapshot,optimizer,step_size,offered,generations,seed,") {
+		t.Errorf("runs.csv:\n%s\nsharded:\n%s", a, b)
+	}
+}
+
 func TestCoevolveBadUsage(t *testing.T) {
 	dir := t.TempDir()
 	run := filepath.Join(dir, "run")
@@ -368,6 +427,13 @@ func TestCoevolveBadUsage(t *testing.T) {
 		{[]string{"coevolve", "nashsolve", "--shard", "0/2", "--out", dir}, "split the seeds of --seeds"},
 		{append(append([]string(nil), nashArgs[:len(nashArgs)-1]...), "6", "--out", run), "seed 5, and this run has seed 6"},
 		{[]string{"coevolve", "matching-sides", "x"}, "unexpected argument"},
+		{[]string{"coevolve", "nashsolve", "--game", "chess", "--out", dir}, `--game "chess": want othello`},
+		{[]string{"coevolve", "ipca", "--archive", "3", "--out", dir}, "--archive goes with nashsolve, maxsolve and nashmemory"},
+		{[]string{"coevolve", "nashsolve", "--offered", "3", "--out", dir}, "--offered goes with maxsolve, ipca and nashmemory"},
+		{[]string{"coevolve", "maxsolve", "--offered", "300", "--out", dir}, "offered 300"},
+		{[]string{"coevolve", "nashsolve", "--beta", "0.1", "--out", dir}, "--beta goes with --optimizer es"},
+		{[]string{"coevolve", "roundrobin", "--beta", "2", "--out", dir}, "beta 2"},
+		{[]string{"coevolve", "roundrobin", "--optimizer", "hill", "--out", dir}, `--optimizer "hill"`},
 		{[]string{"ciao"}, "missing FILE"},
 		{[]string{"ciao", filepath.Join(dir, "none")}, "none"},
 		{[]string{"ciao", run, "--games", "3"}, "--games 3"},

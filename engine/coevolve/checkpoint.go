@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/coevolab/coevo/engine/cmaes"
 	format2 "github.com/coevolab/coevo/engine/coevolve/internal/format2"
 	"github.com/coevolab/coevo/internal/atomicfile"
 )
@@ -26,6 +27,7 @@ const (
 	ArchiveFile    = "archive.csv"   // the permanent archive
 	AdmittedFile   = "admitted.csv"  // NashSolve: every player admitted to the archive
 	HistoryFile    = "history.csv"   // one line per generation
+	ArchivesFile   = "archives.csv"  // MaxSolve, IPCA, the Nash memory: the archives at the end
 
 	CheckpointFile = checkpointName
 )
@@ -35,7 +37,7 @@ const (
 // a killed run left (atomicfile.RemoveStaleNoFollow). They are written by
 // their names in the run directory, never through a symbolic link
 // (atomicfile.WriteNoFollow): a link planted there is refused.
-var Files = []string{checkpointName, RunFile, ArchiveFile, AdmittedFile, HistoryFile}
+var Files = []string{checkpointName, RunFile, ArchiveFile, AdmittedFile, HistoryFile, ArchivesFile}
 
 // maxCheckpoint bounds what readCheckpoint reads, compressed and not: a
 // checkpoint holds the values told to CMA-ES (8 bytes a candidate), a
@@ -64,11 +66,16 @@ type checkpoint struct {
 	Games     int64
 	Stopped   string
 	Told      []float64 // gonum: Done x Population values, generation by generation
-	CMA       []byte    // the textbook CMA-ES's state (cmaes.CMA.MarshalBinary)
+	CMA       []byte    // the textbook CMA-ES's or the ES's state (MarshalBinary)
 	LastBest  []float64 // the best candidate of generation Done
 	History   []Generation
 	Permanent []Member
 	Admitted  []Member
+	// MaxSolve, IPCA, the Nash memory: Run.Sets, Run.Mixture and the
+	// results between the members of the archives.
+	Sets     [][]string
+	Mixture  []float64
+	Outcomes []outcome
 }
 
 // checkpointFormat grows whenever the checkpoint's layout changes or a
@@ -91,6 +98,23 @@ type checkpoint struct {
 // other's runs; every other run is written in format 3.
 const checkpointFormat = 3
 
+// gob numbers the types a process sends in the order it first meets
+// them, and writes the numbers into what it encodes: a checkpoint's bytes
+// would depend on what the process encoded or decoded before. So the
+// package meets its types at start, in the order coevo always first met
+// them (the textbook CMA-ES's state, then the format-2 checkpoint), then
+// those of format 3: a checkpoint is the same, byte for byte, whatever
+// the process did before, and a format-2 checkpoint is what coevo before
+// format 3 wrote.
+func init() {
+	if c, err := cmaes.New([]float64{0, 0}, 1, cmaes.Options{Population: 4, Seed: 1}); err == nil {
+		c.MarshalBinary()
+	}
+	gob.NewEncoder(io.Discard).Encode(&format2.Checkpoint{})
+	newAveragingES([]float64{0}, 2, 1, 1, 1).MarshalBinary()
+	gob.NewEncoder(io.Discard).Encode(&checkpoint{})
+}
+
 // legacyFormat is the format of Othello runs of the methods of format 2.
 const legacyFormat = 2
 
@@ -101,9 +125,13 @@ func legacy(cfg Config) bool {
 
 func (cp *checkpoint) run(cfg Config, d Domain) *Run {
 	coords := d.Coordinates()
-	r := &Run{Config: cfg, Domain: d, Done: cp.Done, Games: cp.Games, Stopped: cp.Stopped, History: cp.History, Permanent: &Archive{Members: cp.Permanent, Coordinates: coords}}
-	if cfg.Method == NashSolve {
+	r := &Run{Config: cfg, Domain: d, Done: cp.Done, Games: cp.Games, Stopped: cp.Stopped, History: cp.History, Permanent: &Archive{Members: cp.Permanent, Coordinates: coords},
+		Sets: cp.Sets, Mixture: cp.Mixture}
+	if archived(cfg.Method) {
 		r.Admitted = &Archive{Members: cp.Admitted, Coordinates: coords}
+	}
+	for _, o := range cp.Outcomes {
+		r.setPoints(o.A, o.B, o.Points)
 	}
 	return r
 }
@@ -268,7 +296,7 @@ func (e *evolution) save() error {
 	cp := &checkpoint{Format: checkpointFormat, Config: e.cfg, Done: r.Done, Games: r.Games, Stopped: r.Stopped,
 		Told: e.told, LastBest: e.lastBest, History: r.History, Permanent: r.Permanent.Members}
 	var data any = cp
-	if t, ok := e.opt.(textbook); ok {
+	if t, ok := e.opt.(interface{ MarshalBinary() ([]byte, error) }); ok {
 		state, err := t.MarshalBinary()
 		if err != nil {
 			return err
@@ -278,6 +306,7 @@ func (e *evolution) save() error {
 	if r.Admitted != nil {
 		cp.Admitted = r.Admitted.Members
 	}
+	cp.Sets, cp.Mixture, cp.Outcomes = r.Sets, r.Mixture, r.outcomeList()
 	if legacy(e.cfg) {
 		old, err := cp.toFormat2()
 		if err != nil {
@@ -307,9 +336,12 @@ func (e *evolution) save() error {
 
 // WriteFiles writes the run's results into dir, each file atomically:
 // run.json (settings and summary), archive.csv (the permanent archive, as
-// ReadArchive reads it), history.csv (one line per generation) and, for
-// NashSolve, admitted.csv (every player admitted to the archive, in the
-// format of archive.csv).
+// ReadArchive reads it), history.csv (one line per generation), for the
+// archive methods admitted.csv (every player admitted to an archive, in
+// the format of archive.csv), and for MaxSolve, IPCA and the Nash memory
+// archives.csv (the archives after the last generation: archive,name,
+// weight, one line a member; the weight is the Nash memory's probability,
+// empty for the others).
 func (r *Run) WriteFiles(dir string) error {
 	summary := struct {
 		Config   Config `json:"config"`
@@ -337,7 +369,10 @@ func (r *Run) WriteFiles(dir string) error {
 	if r.Admitted != nil {
 		files[AdmittedFile] = r.Admitted.WriteCSV
 	}
-	for _, name := range []string{HistoryFile, ArchiveFile, AdmittedFile, RunFile} {
+	if r.Sets != nil {
+		files[ArchivesFile] = r.writeSets
+	}
+	for _, name := range []string{HistoryFile, ArchiveFile, AdmittedFile, ArchivesFile, RunFile} {
 		if f := files[name]; f != nil {
 			if err := atomicfile.WriteNoFollow(filepath.Join(dir, name), f); err != nil {
 				return err
@@ -345,6 +380,34 @@ func (r *Run) WriteFiles(dir string) error {
 		}
 	}
 	return nil
+}
+
+// setNames names the two archives of a method.
+func setNames(m Method) [2]string {
+	switch m {
+	case MaxSolve:
+		return [2]string{"solutions", "tests"}
+	case IPCA:
+		return [2]string{"learners", "tests"}
+	}
+	return [2]string{"support", "memory"}
+}
+
+func (r *Run) writeSets(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"archive", "name", "weight"})
+	names := setNames(r.Config.Method)
+	for k, set := range r.Sets {
+		for i, n := range set {
+			weight := ""
+			if r.Config.Method == NashMemory && k == 0 {
+				weight = formatFloat(r.Mixture[i])
+			}
+			cw.Write([]string{names[k], n, weight})
+		}
+	}
+	cw.Flush()
+	return cw.Error()
 }
 
 func (r *Run) writeHistory(w io.Writer) error {

@@ -38,9 +38,25 @@
 //     games in each seat against each of 500 at epsilon 0.1; ICL-50,000:
 //     one noise-free game in each seat against each of 50,000).
 //
+// And the methods the paper compares itself with (docs/coevolve.md says
+// how we read each source):
+//
+//   - RoundRobin, straight round-robin coevolution (the candidates play a
+//     league); with the ES optimizer, Lucas and Runarsson's parent and ten
+//     children with parent-child weighted averaging (ref. [8], the LR
+//     player's method);
+//   - MaxSolve (de Jong 2005, ref. [31]): the Archive solutions that solve
+//     the most archived tests, and the tests that tell them apart;
+//   - IPCA (de Jong 2004, ref. [29]): the learners no learner
+//     Pareto-dominates over the archived tests, and the tests that show it;
+//   - NashMemory (Ficici and Pollack 2003; resource-limited as in Manning
+//     2010, ref. [7]): the support of an equilibrium of the players found,
+//     and a memory of former support, Archive players in all.
+//
 // Every run keeps a permanent archive for analysis (stats/ciao): NashSolve's
-// newest member every 300/|A| generations, the best candidate of every
-// generation for the others. PaperConfig gives the paper's settings.
+// newest member every 300/|A| generations, the ES's parent, the archive
+// methods' answer (Run.Archive), or the best candidate of every
+// generation. PaperConfig gives the paper's settings.
 // Domain.Players and Domain.Match make players and a tournament.Game of an
 // archive's members.
 //
@@ -62,7 +78,8 @@
 //
 // # Matching sides
 //
-// Section IV's toy game: Strategy, TableIV (the paper's Table IV, computed
+// Section IV's toy game, also a Domain (MatchingSides) for the methods'
+// tests: Strategy, TableIV (the paper's Table IV, computed
 // from the rules), Cycle7 (the cycle of eq. (7)), Equilibria (L:LR and
 // R:LR), and two small simulations: RoundRobinSim, round-robin
 // coevolution with a population of two, and ArchiveSim, NashSolve's

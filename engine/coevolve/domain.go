@@ -40,7 +40,7 @@ type Game interface {
 // A family may also have the methods
 //
 //	Random(rng *rand.Rand) []float64  // a random player's vector (default: uniform in [-0.5, 0.5])
-//	References() []Reference          // fixed players: the opponents of evolution against a fixed player, and of fig. 5
+//	References() []Reference          // fixed players: the first is the opponent of evolution against a fixed player; all are fig. 5's
 //	Coordinates() []string            // the names of the coordinates, for archive files (default: x1, x2, ...)
 type Family interface {
 	Dim() int
@@ -232,7 +232,7 @@ func (m *Match) Play(first, second int, rng *rand.Rand) (float64, error) {
 }
 
 // Domains lists the built-in games.
-func Domains() []Domain { return []Domain{Othello} }
+func Domains() []Domain { return []Domain{Othello, MatchingSides} }
 
 // DomainNames lists the names of the built-in games, for messages.
 func DomainNames() []string {

@@ -244,7 +244,7 @@ func TestFixedSetMethods(t *testing.T) {
 func files(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	for _, n := range []string{RunFile, ArchiveFile, AdmittedFile, HistoryFile, checkpointName} {
+	for _, n := range []string{RunFile, ArchiveFile, AdmittedFile, HistoryFile, ArchivesFile, checkpointName} {
 		b, err := os.ReadFile(filepath.Join(dir, n))
 		if err == nil {
 			out[n] = string(b)
