@@ -61,9 +61,13 @@ with a snapshot every 10 unless told otherwise.
 
   matching-sides  paper 003 Table IV, the cycle of eq. (7), the equilibria
 
+--budget N stops a run once it has played N games (at the end of the
+generation that reaches it), to compare methods at equal budgets.
+
 The defaults are the paper's settings. A run writes into DIR: archive.csv
-(the permanent archive: coevo ciao DIR analyses it), history.csv, run.json
-and, for nashsolve, admitted.csv; it checkpoints there, and the same command
+(the permanent archive: coevo ciao DIR analyses it), history.csv, run.json,
+for the archive methods admitted.csv, for maxsolve, ipca and nashmemory
+archives.csv (the archives at the end); it checkpoints there, and the same command
 resumes it (or extends a finished run to more --generations). Runs are
 seeded and do not depend on --workers.
 
@@ -92,6 +96,7 @@ type coevolveOpts struct {
 	games, snapshot, workers int
 	epsilon, stepSize, beta  float64
 	offered                  int
+	budget                   int64
 	optimizer                string
 	checkpointEvery          int
 	checkpointInterval       time.Duration
@@ -118,6 +123,7 @@ func coevolveFlags() (*flag.FlagSet, *coevolveOpts) {
 	fs.Float64Var(&o.stepSize, "step-size", 0.5, "CMA-ES initial step size (its mean starts at 0; from there it only scales every candidate), or the ES's mutation step (roundrobin: 0.05)")
 	fs.Float64Var(&o.beta, "beta", 0.05, "--optimizer es: the parent moves this fraction of the way to the best candidate")
 	fs.IntVar(&o.offered, "offered", 5, "maxsolve, ipca, nashmemory: candidates offered to the archives each generation")
+	fs.Int64Var(&o.budget, "budget", 0, "stop before the first generation that would begin with `N` games or more played (compare methods at equal budgets; 0: no budget)")
 	fs.IntVar(&o.workers, "workers", 0, "games in parallel (0: all cores); results do not depend on it")
 	fs.IntVar(&o.checkpointEvery, "checkpoint-every", 10, "checkpoint every `N` generations")
 	fs.DurationVar(&o.checkpointInterval, "checkpoint-interval", 30*time.Second, "but at most once per `DURATION` (0: every N generations)")
@@ -266,6 +272,7 @@ func (o *coevolveOpts) config(m coevolve.Method) (coevolve.Config, error) {
 	if o.set("generations") {
 		cfg.Generations = o.generations
 	}
+	cfg.Budget = o.budget
 	if o.set("games") {
 		cfg.Games = o.games
 	}

@@ -115,6 +115,10 @@ type Config struct {
 	// archives each generation as solutions, and as tests; the Nash
 	// memory, as players that beat its mixture (default 5).
 	Offered int `json:"offered,omitempty"`
+	// Budget, if positive, stops a run before the first generation that
+	// would begin with Budget games or more played (so that methods can be
+	// compared at equal budgets of games); the run is then complete.
+	Budget int64 `json:"budget,omitempty"`
 }
 
 // PaperConfig returns the settings of paper 003 section VI (an Othello
@@ -198,6 +202,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("beta %v: the ES moves its parent a fraction 0 < beta <= 1 of the way to the best candidate", c.Beta)
 	case c.optimizer() != ES && c.Beta != 0:
 		return fmt.Errorf("beta %v: only the ES optimizer averages parent and child", c.Beta)
+	case c.Budget < 0:
+		return fmt.Errorf("budget %d: want a number of games >= 0 (0: no budget)", c.Budget)
 	case c.Offered < 0 || c.Offered > c.Population || !offers(c.Method) && c.Offered != 0:
 		return fmt.Errorf("offered %d: MaxSolve, IPCA and the Nash memory offer 1 to Population (%d) candidates a generation", c.Offered, c.Population)
 	}
@@ -234,6 +240,7 @@ func (c Config) Settings() [][2]string {
 		case kv[0] == "game" && c.game() == Othello.Name:
 		case kv[0] == "beta" && c.optimizer() != ES:
 		case kv[0] == "offered" && !offers(c.Method):
+		case kv[0] == "budget" && c.Budget == 0:
 		default:
 			s = append(s, kv)
 		}
@@ -259,6 +266,7 @@ func (c Config) settings() [][2]string {
 		{"game", c.game()},
 		{"beta", formatFloat(c.Beta)},
 		{"offered", strconv.Itoa(c.offered())},
+		{"budget", strconv.FormatInt(c.Budget, 10)},
 	}
 }
 

@@ -232,7 +232,7 @@ func (m *Match) Play(first, second int, rng *rand.Rand) (float64, error) {
 }
 
 // Domains lists the built-in games.
-func Domains() []Domain { return []Domain{Othello, MatchingSides} }
+func Domains() []Domain { return []Domain{Othello, ConnectFour, MatchingSides} }
 
 // DomainNames lists the names of the built-in games, for messages.
 func DomainNames() []string {

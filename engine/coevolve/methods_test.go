@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -478,5 +479,27 @@ func TestMethodsResume(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A budget of games stops a run before the first generation that would
+// begin with that many games played: NashSolve |A| = 2 with 8 candidates
+// plays 16 games a generation once its archive is full, so a budget of
+// 100 games ends it after the generation that first reaches 100; the run
+// is complete, and says why it stopped.
+func TestBudget(t *testing.T) {
+	c := PaperConfig(NashSolve, 2, 1)
+	c.Population, c.Generations, c.Snapshot, c.Budget = 8, 1000, 1, 100
+	r, err := Evolve(context.Background(), c, "", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(r.History)
+	if r.Games < 100 || r.History[n-2].Games >= 100 || !r.Complete() || !strings.Contains(r.Stopped, "budget of 100 games") {
+		t.Errorf("%d generations, %d games (the one before %d): %s", n, r.Games, r.History[n-2].Games, r.Stopped)
+	}
+	c.Budget = -1
+	if _, err := Evolve(context.Background(), c, "", Options{}); err == nil {
+		t.Error("a negative budget ran")
 	}
 }

@@ -308,6 +308,10 @@ func (e *evolution) loop(ctx context.Context) (err error) {
 		}
 	}()
 	for g := run.Done + 1; g <= cfg.Generations; g++ {
+		if cfg.Budget > 0 && run.Games >= cfg.Budget {
+			run.Stopped = fmt.Sprintf("after generation %d: the budget of %d games is spent (%d played)", run.Done, cfg.Budget, run.Games)
+			break
+		}
 		var xs [][]float64
 		if t, ok := e.opt.(textbook); ok && g == resumed+1 && t.Pending() != nil {
 			// Saved while the generation was being played.

@@ -21,6 +21,7 @@ func init() {
 		"Beats":          reflect.ValueOf(coevolve.Beats),
 		"CMA":            reflect.ValueOf(coevolve.CMA),
 		"CheckpointFile": reflect.ValueOf(constant.MakeFromLiteral("\"checkpoint.gz\"", token.STRING, 0)),
+		"ConnectFour":    reflect.ValueOf(&coevolve.ConnectFour).Elem(),
 		"Cycle7":         reflect.ValueOf(&coevolve.Cycle7).Elem(),
 		"CycleMutation":  reflect.ValueOf(coevolve.CycleMutation),
 		"DomainNames":    reflect.ValueOf(coevolve.DomainNames),
