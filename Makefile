@@ -14,11 +14,16 @@ SLURM_DEBS := slurm-wlm munge
 # The classic Notebook's widget manager (jupyter-js-widgets 2.1, with the
 # ipywidgets 6 it was made for) draws the kernel's widgets.
 BROWSER_DEBS := jupyter-notebook chromium python3-ipywidgets jupyter-nbextension-jupyter-js-widgets
+# Peer tools some tests compare with (engine/cmaes against pycma,
+# stats/nashavg against scipy), pinned, in a virtualenv of Debian's Python;
+# the tests skip, saying so, where it is missing.
+PEER_VENV := build/pycma-venv
+PEER_PIP  := cma==4.5.0 numpy==2.4.6 scipy==1.17.1
 # A kernelspec for the tests, installed inside the build tree.
 TEST_JUPYTER := $(CURDIR)/build/jupyter
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: run test build deps test-deps jupyter-deps apt kernel-test demo bench fuzz clean notebooks-clean slurm-deps slurm-test browser-deps browser-test
+.PHONY: run test build deps test-deps jupyter-deps peer-deps apt kernel-test demo bench fuzz clean notebooks-clean slurm-deps slurm-test browser-deps browser-test
 
 # The main job: install what is missing, build coevo, install the kernel,
 # run the demonstration, draw the figure gallery (out/figures/, and
@@ -83,7 +88,7 @@ deps:
 # What the tests need beyond Go: Jupyter (kernel conformance, notebooks),
 # R's BradleyTerry2 (cross-check of stats/bt), SLURM (job arrays) and the
 # classic Notebook with Chromium (notebooks in a browser), from Debian's packages.
-test-deps: deps jupyter-deps slurm-deps browser-deps
+test-deps: deps jupyter-deps slurm-deps browser-deps peer-deps
 	@if ! Rscript -e 'library(BradleyTerry2)' >/dev/null 2>&1; then \
 		$(MAKE) --no-print-directory apt DEBS="$(R_DEBS)"; fi
 
@@ -110,6 +115,11 @@ browser-deps:
 	@if ! $(PY) -c 'import notebook' >/dev/null 2>&1 || ! test -x /usr/bin/chromium || \
 		! test -f /usr/share/jupyter/nbextensions/jupyter-js-widgets/extension.js; then \
 		$(MAKE) --no-print-directory apt DEBS="$(BROWSER_DEBS)"; fi
+
+peer-deps:
+	@if ! $(PEER_VENV)/bin/python -c 'import cma, scipy' >/dev/null 2>&1; then \
+		$(PY) -m venv $(PEER_VENV) && $(PEER_VENV)/bin/pip install -q $(PEER_PIP) || \
+		echo "coevo: could not install $(PEER_PIP); the tests against pycma and scipy will skip" >&2; fi
 
 jupyter-deps:
 	@if ! $(PY) -c 'import nbconvert, nbclient, jupyter_client, jupyter_kernel_test' >/dev/null 2>&1; then \

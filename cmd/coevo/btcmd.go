@@ -45,6 +45,18 @@ them, as mm 1 1), a prior of 2 virtual draws per player (--prior), and Elo
 differences on BayesElo's scale. A matrix of points records no draws: its
 half points are then read as one draw each (the fewest the points allow).
 
+--nash and --alpharank ALPHA add evaluations that intransitivity cannot
+fool, for complete leagues (every pair played; coevo ciao --league writes
+one): Nash averaging (Balduzzi et al., "Re-evaluating evaluation", 2018)
+finds the maximum-entropy Nash equilibrium of the league's log-odds
+(--nash-scale margin: win rate - 1/2) and rates each player by its payoff
+against it (columns nash, the player's share of the equilibrium, and nash
+avg, 0 for the players it plays, below 0 for the others); adding copies of
+a player changes no rating. alpha-Rank (Omidshafiei et al., 2019) ranks by
+where an evolving population of the league's players spends its time, at
+ranking intensity ALPHA on the win rates (inf: the large-alpha limit;
+column alpha pi). docs/stats.md says what each measures.
+
 groups: the connectivity report: which groups of players can be rated
 against each other, and the games that link the groups.
 
@@ -64,6 +76,7 @@ The default is pgn for a .pgn file and pairs otherwise.
 Examples:
   coevo bt fit datasets/003_table6.csv --format matrix
   coevo bt fit datasets/003_table6.csv --format matrix --model bayeselo
+  coevo bt fit datasets/003_table6.csv --format matrix --nash --alpharank inf
   coevo bt fit engines.pgn --draws rao-kupper --anchor "Stockfish=3500"
   coevo bt fit results.csv --home --json --ci 0.9
   coevo bt fit results.csv --prior 2     (when someone never lost)
@@ -113,6 +126,7 @@ type btOpts struct {
 	cov       string
 	seTol     float64
 	timings   bool
+	eval      btEvalOpts
 }
 
 func btFlags() (*flag.FlagSet, *btOpts) {
@@ -140,6 +154,7 @@ func btFlags() (*flag.FlagSet, *btOpts) {
 	fs.StringVar(&o.cov, "cov", "", "write the full covariance of the log-strengths to `FILE` (CSV; dense: players^2 numbers)")
 	fs.Float64Var(&o.seTol, "se-tol", 1e-3, "relative accuracy of the standard errors computed without the dense covariance")
 	fs.BoolVar(&o.timings, "timings", false, "print the time each phase took to standard error")
+	btEvalFlags(fs, &o.eval)
 	return fs, o
 }
 
@@ -157,6 +172,10 @@ type btPlayer struct {
 	Losses   float64 `json:"losses"`
 	DrawRate num     `json:"draw_pct"`
 	Opponent num     `json:"opponent_elo"`
+	// --nash and --alpharank
+	Nash      *num `json:"nash,omitempty"`
+	NashAvg   *num `json:"nash_avg,omitempty"`
+	AlphaRank *num `json:"alpharank_pi,omitempty"`
 }
 
 func cmdBT(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -522,6 +541,9 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 	if err := btCheckOutputs(o, file); err != nil {
 		return err
 	}
+	if _, _, err := o.eval.check(); err != nil {
+		return err
+	}
 	ph := &phases{w: stderr, on: o.timings, start: time.Now(), last: time.Now()}
 	d, err := readForFit(ctx, file, o, opt)
 	if err != nil {
@@ -598,6 +620,11 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 	}
 	medianGames := median(pairs)
 	ph.done("dkl")
+	ev, err := btEvaluate(ctx, &o.eval, file, players, pairs)
+	if err != nil {
+		return err
+	}
+	ev.timings(ph)
 
 	elo, games, score := fit.Elo(), fit.Games(), fit.Score()
 	lo, hi := fit.CI(o.ci)
@@ -606,6 +633,7 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 		rows[i] = btPlayer{Name: players[i], Elo: num(elo[i]), SE: num(se[i]), CILow: num(lo[i]), CIHigh: num(hi[i]), Games: num(games[i]), Score: num(score[i])}
 	}
 	record(rows, pairs, elo)
+	ev.fill(rows)
 	ranked := rankOrder(elo)
 	for r, i := range ranked {
 		rows[i].Rank = r + 1
@@ -637,7 +665,7 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 		return err
 	}
 	if o.csv != "" {
-		if err := writeRatingsCSV(ctx, rows, ranked, o.csv, stdout); err != nil {
+		if err := writeRatingsCSV(ctx, rows, ranked, ev, o.csv, stdout); err != nil {
 			return err
 		}
 		if o.csv == "-" {
@@ -660,15 +688,16 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 			Groups      int        `json:"groups"`
 			MedianGames float64    `json:"median_games_per_pair"`
 			btModelJSON
-			Iterations int       `json:"iterations"`
-			Method     string    `json:"method"`
-			SEMethod   string    `json:"se_method"`
-			SEBound    num       `json:"se_bound"`
-			LOS        *losTable `json:"los,omitempty"`
+			Iterations int    `json:"iterations"`
+			Method     string `json:"method"`
+			SEMethod   string `json:"se_method"`
+			SEBound    num    `json:"se_bound"`
+			btEvalJSON
+			LOS *losTable `json:"los,omitempty"`
 		}
 		out := jsonOut{Players: rows, NoGames: d.noGames, CILevel: o.ci, Tau: num(tr.Tau()), Triads: tr.Played, Cyclic: tr.Cyclic,
 			DKL: num(dkl), Pairs: pairs.Len(), Groups: len(fit.Groups().Members), MedianGames: medianGames, btModelJSON: model,
-			Iterations: fit.Iterations, Method: opt.Method.String(), SEMethod: seMethod, SEBound: num(seBound)}
+			Iterations: fit.Iterations, Method: opt.Method.String(), SEMethod: seMethod, SEBound: num(seBound), btEvalJSON: ev.json()}
 		// The matrix is streamed into LOS, the last field (left nil):
 		// millions of cells are not encoded whole before the first byte.
 		var streamed *losTable
@@ -682,11 +711,11 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 	}
 	level := strconv.FormatFloat(100*o.ci, 'f', -1, 64) + "%"
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "rank\tplayer\telo\tse\t%s low\t%s high\tgames\tscore%%\tW\tD\tL\tdraw%%\topp elo\t\n", level, level)
+	fmt.Fprintf(tw, "rank\tplayer\telo\tse\t%s low\t%s high\tgames\tscore%%\tW\tD\tL\tdraw%%\topp elo\t%s\n", level, level, ev.header())
 	for _, i := range ranked {
 		p := rows[i]
-		fmt.Fprintf(tw, "%d\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%s\t%.1f\t%s\t%s\t%s\t%.1f\t%.1f\t\n", p.Rank, p.Name, p.Elo, p.SE, p.CILow, p.CIHigh,
-			gameCount(float64(p.Games)), p.Score, gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), p.DrawRate, p.Opponent)
+		fmt.Fprintf(tw, "%d\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%s\t%.1f\t%s\t%s\t%s\t%.1f\t%.1f\t%s\n", p.Rank, p.Name, p.Elo, p.SE, p.CILow, p.CIHigh,
+			gameCount(float64(p.Games)), p.Score, gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), p.DrawRate, p.Opponent, ev.cells(p))
 	}
 	tw.Flush()
 	fmt.Fprintln(stdout, tr)
@@ -695,6 +724,7 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 		fmt.Fprintf(stdout, "; a median of %g games a pair, too few for observed win rates: D_KL mostly measures the smoothing", medianGames)
 	}
 	fmt.Fprintln(stdout)
+	ev.summary(stdout)
 	fmt.Fprintf(stdout, "%s: %d iterations", map[bt.Method]string{bt.Newton: "Newton", bt.MM: "MM"}[opt.Method], fit.Iterations)
 	if fit.Method != opt.Method {
 		fmt.Fprint(stdout, " (finished by MM: Newton's steps no longer raised the likelihood within rounding)")
@@ -1069,14 +1099,14 @@ func rankOrder(elo []float64) []int {
 func gameCount(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
 // writeRatingsCSV writes the table, ranked, to path (- for w).
-func writeRatingsCSV(ctx context.Context, rows []btPlayer, ranked []int, path string, w io.Writer) error {
+func writeRatingsCSV(ctx context.Context, rows []btPlayer, ranked []int, ev *btEval, path string, w io.Writer) error {
 	write := func(w io.Writer) error {
-		fmt.Fprintln(w, "rank,player,elo,se,ci_low,ci_high,games,score_pct,wins,draws,losses,draw_pct,opponent_elo")
+		fmt.Fprintln(w, "rank,player,elo,se,ci_low,ci_high,games,score_pct,wins,draws,losses,draw_pct,opponent_elo"+ev.csvHeader())
 		f := func(x num) string { return strconv.FormatFloat(float64(x), 'f', 2, 64) }
 		for _, i := range ranked {
 			p := rows[i]
-			_, err := fmt.Fprintf(w, "%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", p.Rank, csvQuote(p.Name), f(p.Elo), f(p.SE), f(p.CILow), f(p.CIHigh),
-				gameCount(float64(p.Games)), f(p.Score), gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), f(p.DrawRate), f(p.Opponent))
+			_, err := fmt.Fprintf(w, "%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s%s\n", p.Rank, csvQuote(p.Name), f(p.Elo), f(p.SE), f(p.CILow), f(p.CIHigh),
+				gameCount(float64(p.Games)), f(p.Score), gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), f(p.DrawRate), f(p.Opponent), ev.csvCells(p))
 			if err != nil {
 				return err
 			}

@@ -17,6 +17,7 @@ var Symbols = map[string]map[string]reflect.Value{}
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/coevolab/coevo/engine/othello github.com/coevolab/coevo/engine/tournament github.com/coevolab/coevo/engine/connect4
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/coevolab/coevo/engine/coevolve github.com/coevolab/coevo/engine/cmaes github.com/coevolab/coevo/stats/ciao
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/coevolab/coevo/stats/bt github.com/coevolab/coevo/stats/intrans github.com/coevolab/coevo/stats/runtime github.com/coevolab/coevo/stats/plot github.com/coevolab/coevo/kernel/display
+//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/coevolab/coevo/stats/nashavg github.com/coevolab/coevo/stats/alpharank
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/go-gota/gota/dataframe github.com/go-gota/gota/series
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gonum.org/v1/gonum/mat gonum.org/v1/gonum/stat gonum.org/v1/gonum/floats gonum.org/v1/gonum/optimize
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gonum.org/v1/plot gonum.org/v1/plot/plotter gonum.org/v1/plot/vg
