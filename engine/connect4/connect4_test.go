@@ -341,3 +341,80 @@ func TestPlay(t *testing.T) {
 		t.Error("epsilon 2")
 	}
 }
+
+// The linear player's move is the one a full evaluation of every
+// after-state picks (a winning move first, then the largest Value, the
+// leftmost of equals), on 3,000 random positions with random weights.
+func TestLinearMoveIsBestAfterState(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	for i := 0; i < 3000; i++ {
+		var l Linear
+		for k := range l {
+			l[k] = rng.Float64() - 0.5
+		}
+		b := Start()
+		for n := rng.IntN(30); n > 0 && !b.Over(); n-- {
+			b = b.play(RandomMover{}.Move(b, rng))
+		}
+		if b.Over() {
+			continue
+		}
+		want, bestV := -1, math.Inf(-1)
+		for c := 0; c < Columns; c++ {
+			if !b.CanPlay(c) {
+				continue
+			}
+			a, _ := b.Play(c)
+			v := l.Value(a, b.Mover())
+			if a.Winner() == b.Mover() {
+				v = math.Inf(1)
+			}
+			if want < 0 || v > bestV {
+				want, bestV = c, v
+			}
+		}
+		if got := l.Move(b, nil); got != want {
+			t.Fatalf("position %d: the player plays %c, the best after-state is %c\n%v", i, 'a'+got, 'a'+want, b)
+		}
+	}
+}
+
+// Ties: the heuristic's weights are hundredths, so many moves have equal
+// values. Scaled by 100 its weights are whole numbers, whose sums are
+// exact in float64; there the full evaluation's leftmost best move is
+// exact, and the heuristic (unscaled, where rounding would otherwise
+// decide) plays it, on 3,000 random positions.
+func TestHeuristicTiesGoLeft(t *testing.T) {
+	h := Heuristic()
+	var exact Linear
+	for k, w := range h {
+		exact[k] = math.Round(w * 100)
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	for i := 0; i < 3000; i++ {
+		b := Start()
+		for n := rng.IntN(30); n > 0 && !b.Over(); n-- {
+			b = b.play(RandomMover{}.Move(b, rng))
+		}
+		if b.Over() {
+			continue
+		}
+		want, bestV := -1, math.Inf(-1)
+		for c := 0; c < Columns; c++ {
+			if !b.CanPlay(c) {
+				continue
+			}
+			a, _ := b.Play(c)
+			v := exact.Value(a, b.Mover())
+			if a.Winner() == b.Mover() {
+				v = math.Inf(1)
+			}
+			if want < 0 || v > bestV {
+				want, bestV = c, v
+			}
+		}
+		if got := h.Move(b, nil); got != want {
+			t.Fatalf("position %d: the heuristic plays %c, the leftmost best is %c\n%v", i, 'a'+got, 'a'+want, b)
+		}
+	}
+}

@@ -23,5 +23,5 @@ func ExamplePlay() {
 		return
 	}
 	fmt.Println(g.Transcript(), g.Score())
-	// Output: ddddddeecbf 1
+	// Output: dddddcgccccdefeeeecff 1
 }

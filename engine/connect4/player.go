@@ -84,7 +84,7 @@ const NumWeights = Cells + 6
 // cells indexed a1, b1, ..., g1, a2, ..., g6 (a1 the bottom left). As a
 // Player it plays a winning move if it has one (the first from the left),
 // and otherwise the move whose after-state has the largest value for it,
-// the leftmost of equal values.
+// the leftmost of equal values (Move).
 type Linear [NumWeights]float64
 
 // NewLinear returns the Linear evaluation of 48 weights.
@@ -137,25 +137,71 @@ func (l *Linear) Value(b Board, side int) float64 {
 }
 
 // Move plays a winning move if there is one, else the move whose
-// after-state is worth most to the mover (the leftmost of equals).
+// after-state is worth most to the mover (the leftmost of equals, within
+// a relative 1e-12, so that rounding does not decide). It compares what
+// each move adds to the board's value (the stone's cell, and the lines
+// through it), which orders the after-states as their values do.
 func (l *Linear) Move(b Board, _ *rand.Rand) int {
 	side := b.Mover()
+	own, opp := b.stones[side], b.stones[1-side]
 	legal := b.Legal()
+	mask := own | opp
 	best, bestV := -1, math.Inf(-1)
 	for c := 0; c < Columns; c++ {
 		if legal&(1<<c) == 0 {
 			continue
 		}
-		a := b.play(c)
-		if fours(a.stones[side]) {
+		cell := (mask + bottom&colMask(c)) & colMask(c)
+		if fours(own | cell) {
 			return c
 		}
-		if v := l.Value(a, side); best < 0 || v > bestV {
+		if v := l.gain(own, opp, cell); best < 0 || v > bestV+tieTolerance*(math.Abs(v)+math.Abs(bestV)+1) {
 			best, bestV = c, v
 		}
 	}
 	return best
 }
+
+// tieTolerance: a move replaces the best so far only when it gains more
+// by this fraction of their sizes, so that moves of equal value in exact
+// arithmetic (common with weights like 0.01 and 0.05), which rounding
+// may order either way, go to the leftmost.
+const tieTolerance = 1e-12
+
+// gain is what a stone of the side with stones own on cell adds to that
+// side's value: the cell's weight, and the change in the lines through
+// the cell.
+func (l *Linear) gain(own, opp, cell uint64) float64 {
+	k := bits.TrailingZeros64(cell)
+	v := l[cellIndex[k]]
+	for _, line := range linesAt[k] {
+		o, p := count(own&line), count(opp&line)
+		switch {
+		case p == 0:
+			// the side's line grows from o to o+1 stones
+			v += l[Cells+o]
+			if o > 0 {
+				v -= l[Cells+o-1]
+			}
+		case o == 0:
+			// the opponent's line of p stones is blocked
+			v -= l[Cells+3+p-1]
+		}
+	}
+	return v
+}
+
+// linesAt lists, for each bit of a bitboard, the lines of four through
+// that cell.
+var linesAt = func() (t [Columns * height][]uint64) {
+	for _, line := range lines {
+		for m := line; m != 0; m &= m - 1 {
+			k := bits.TrailingZeros64(m)
+			t[k] = append(t[k], line)
+		}
+	}
+	return t
+}()
 
 // String writes the cell weights as six rows, the top row first, then
 // the line weights.
