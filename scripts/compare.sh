@@ -6,6 +6,13 @@
 #   scripts/compare.sh runs RUNS      # the runs into RUNS/ (resumable: run it again)
 #   scripts/compare.sh analyse RUNS   # leagues and fig. 5 data into datasets/compare/
 #
+# datasets/compare keeps, per run, RUN-run.json (settings, generations,
+# games), RUN-ciao.csv (the CIAO matrix of its archive's league, 40 games a
+# pair at epsilon 0.1), RUN-ciao.json (tau, D_KL, league-best) and
+# RUN-performance.csv (fig. 5: every archived player against random:1-10
+# and the reference players, 40 games each); cpu.csv and summary.csv. The
+# runs themselves (archives, histories, checkpoints) stay in RUNS.
+#
 # COEVO (default bin/coevo) is the coevo binary; BUDGET (default 2,000,000)
 # the games of every run. Runs take about 20 minutes of CPU in all; run
 # them under nice, e.g.
@@ -20,6 +27,16 @@ BUDGET=${BUDGET:-2000000}
 WORKERS=${WORKERS:-2}
 
 timed() { echo "== $(date -u +%FT%TZ) $*" >&2; /usr/bin/time -f "   %e s wall, %U s user, %S s sys, %M KB" "$@"; }
+
+# cputime RUN COMMAND...: run a coevolve command, appending RUN's CPU seconds
+# (user, sys) to RUNS/cpu.csv.
+cputime() {
+	local run=$1
+	shift
+	[ -f "$RUNS/cpu.csv" ] || echo "run,user_s,sys_s" > "$RUNS/cpu.csv"
+	echo "== $(date -u +%FT%TZ) $*" >&2
+	/usr/bin/time -a -o "$RUNS/cpu.csv" -f "$run,%U,%S" "$@"
+}
 
 # name:seeds:method and flags (a snapshot every K generations, about 100
 # players from the games a generation costs).
@@ -40,8 +57,9 @@ runs() {
 		for spec in "${SPECS[@]}"; do
 			IFS=: read -r name seeds flags <<< "$spec"
 			for s in $seeds; do
+				[ -f "$RUNS/$game-$name-s$s/run.json" ] && grep -q '"complete": true' "$RUNS/$game-$name-s$s/run.json" && continue
 				# shellcheck disable=SC2086
-				timed "$COEVO" coevolve $flags --game "$game" --generations 1000000 --budget "$BUDGET" --seed "$s" \
+				cputime "$game-$name-s$s" "$COEVO" coevolve $flags --game "$game" --generations 1000000 --budget "$BUDGET" --seed "$s" \
 					--workers "$WORKERS" --out "$RUNS/$game-$name-s$s"
 			done
 		done
@@ -62,11 +80,41 @@ analyse() {
 					mv "$OUT/$run-ciao.json.tmp" "$OUT/$run-ciao.json"
 				fi
 				cp "$dir/run.json" "$OUT/$run-run.json"
-				cp "$dir/history.csv" "$OUT/$run-history.csv"
-				cp "$dir/archive.csv" "$OUT/$run-archive.csv"
 			done
 		done
 	done
+	[ -f "$RUNS/cpu.csv" ] && cp "$RUNS/cpu.csv" "$OUT/cpu.csv"
+	# summary.csv: a line per run, its cost and its archive's measures.
+	python3 - "$OUT" <<'PY'
+import csv, json, os, sys
+out = sys.argv[1]
+cpu = {}
+if os.path.exists(os.path.join(out, "cpu.csv")):
+    for r in csv.DictReader(open(os.path.join(out, "cpu.csv"))):
+        cpu[r["run"]] = float(r["user_s"]) + float(r["sys_s"])
+rows = []
+for name in sorted(os.listdir(out)):
+    if not name.endswith("-run.json"):
+        continue
+    run = name[:-len("-run.json")]
+    game, method, seed = run.split("-")
+    r = json.load(open(os.path.join(out, name)))
+    c = json.load(open(os.path.join(out, run + "-ciao.json")))
+    perf = list(csv.DictReader(l for l in open(os.path.join(out, run + "-performance.csv")) if not l.startswith("#")))
+    last = perf[-10:]
+    mean = lambda col: sum(float(p[col]) for p in last) / len(last) if col in last[0] else ""
+    gens = r["generations_done"]
+    rows.append({"run": run, "game": game, "method": method, "seed": seed[1:], "generations": gens, "games": r["games"],
+                 "cpu_s": round(cpu[run], 2) if run in cpu else "", "cpu_ms_per_generation": round(1000 * cpu[run] / gens, 3) if run in cpu else "",
+                 "players": c["players"], "tau": c["tau"], "dkl": c["dkl"], "league_best": c["best"],
+                 "last10_vs_random": mean("vs_random"), "last10_vs_heuristic": mean("vs_heuristic"), "last10_vs_alphabeta": mean("vs_alphabeta")})
+with open(os.path.join(out, "summary.csv"), "w", newline="") as f:
+    f.write("# scripts/compare.sh analyse: a line per run (settings in RUN-run.json); cpu_s is the run's user+sys CPU seconds;\n")
+    f.write("# last10_vs_*: the mean score of its last ten archived players against the random players and the reference players (40 games each, epsilon 0.1).\n")
+    w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+    w.writeheader()
+    w.writerows(rows)
+PY
 }
 
 case $cmd in
