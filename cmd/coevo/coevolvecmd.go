@@ -20,7 +20,8 @@ import (
 )
 
 func coevolveHelp(w io.Writer) {
-	fmt.Fprint(w, `Usage: coevo coevolve nashsolve|heuristic|icl [--game othello|connect4] [flags] --out DIR
+	fmt.Fprint(w, `Usage: coevo coevolve METHOD [--game othello|connect4] [flags] --out DIR
+       METHOD: nashsolve, heuristic, icl, roundrobin, maxsolve, ipca or nashmemory
        coevo coevolve matching-sides [--json]
 
 Evolves players of a game with CMA-ES (population 100) as paper 003
@@ -33,10 +34,10 @@ kept as an ablation (its search freezes):
   nashsolve       against an archive of the last --archive players that beat
                   every earlier member in both seats (Algorithm 1); two
                   noise-free games a pair; paper: 30,000/|A| generations
-  heuristic       against the game's reference player (Othello: the standard
-                  heuristic WPC, the "anti-heuristic" run; connect4: the
-                  alpha-beta searcher), 500 games at epsilon 0.1; paper: 100
-                  generations
+  heuristic       against the game's first reference player (Othello: the
+                  standard heuristic WPC, the "anti-heuristic" run; connect4:
+                  the hand-made evaluation one ply deep), 500 games at epsilon
+                  0.1; paper: 100 generations
   icl             against --opponents random players (ICL-500: 10 games a
                   seat at epsilon 0.1; ICL-50,000: one noise-free game a seat)
 
