@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -20,26 +21,55 @@ import (
 )
 
 func coevolveHelp(w io.Writer) {
-	fmt.Fprint(w, `Usage: coevo coevolve nashsolve|heuristic|icl [flags] --out DIR
+	fmt.Fprint(w, `Usage: coevo coevolve METHOD [--game othello|connect4] [flags] --out DIR
+       METHOD: nashsolve, heuristic, icl, roundrobin, maxsolve, ipca or nashmemory
        coevo coevolve matching-sides [--json]
 
-Evolves Othello WPC players with CMA-ES (population 100) as paper 003
-section VI does (docs/coevolve.md). --optimizer cma (the default) is the
-CMA-ES of Hansen's tutorial (engine/cmaes); --optimizer gonum is gonum's
-CmaEsChol, kept as an ablation (its search freezes):
+Evolves players of a game with CMA-ES (population 100) as paper 003
+section VI does (docs/coevolve.md): --game othello (the default), the 1-ply
+weighted piece counters (WPC) of the paper, or connect4, Connect Four with
+1-ply linear evaluations. --optimizer cma (the default) is the CMA-ES of
+Hansen's tutorial (engine/cmaes); --optimizer gonum is gonum's CmaEsChol,
+kept as an ablation (its search freezes):
 
   nashsolve       against an archive of the last --archive players that beat
-                  every earlier member as black and as white (Algorithm 1);
-                  two noise-free games a pair; paper: 30,000/|A| generations
-  heuristic       against the standard heuristic WPC, 500 games at epsilon
-                  0.1 (the "anti-heuristic" run); paper: 100 generations
-  icl             against --opponents random WPCs (ICL-500: 10 games a seat
-                  at epsilon 0.1; ICL-50,000: one noise-free game a seat)
+                  every earlier member in both seats (Algorithm 1); two
+                  noise-free games a pair; paper: 30,000/|A| generations
+  heuristic       against the game's first reference player (Othello: the
+                  standard heuristic WPC, the "anti-heuristic" run; connect4:
+                  the hand-made evaluation one ply deep), 500 games at epsilon
+                  0.1; paper: 100 generations
+  icl             against --opponents random players (ICL-500: 10 games a
+                  seat at epsilon 0.1; ICL-50,000: one noise-free game a seat)
+
+The methods paper 003 compares itself with (docs/coevolve.md says how we read
+each):
+
+  roundrobin      straight round-robin coevolution: each generation's
+                  candidates play a league; with --optimizer es (the
+                  default) Lucas and Runarsson's parent and ten children
+                  with parent-child weighted averaging (--beta 0.05), the LR
+                  player's method (ref. [8]); 5 games a seat at epsilon 0.1
+  maxsolve        de Jong's MaxSolve (ref. [31]): keeps the --archive players
+                  that solve the most of an archive of tests
+  ipca            de Jong's IPCA (ref. [29]): keeps the learners no learner
+                  Pareto-dominates over an archive of tests
+  nashmemory      Ficici and Pollack's Nash memory, of capacity --archive as
+                  in Manning's resource-limited version (ref. [7])
+
+maxsolve, ipca and nashmemory play NashSolve's games (two noise-free games a
+pair), offer --offered candidates a generation, and run 1,000 generations
+with a snapshot every 10 unless told otherwise.
+
   matching-sides  paper 003 Table IV, the cycle of eq. (7), the equilibria
 
+--budget N stops a run once it has played N games (at the end of the
+generation that reaches it), to compare methods at equal budgets.
+
 The defaults are the paper's settings. A run writes into DIR: archive.csv
-(the permanent archive: coevo ciao DIR analyses it), history.csv, run.json
-and, for nashsolve, admitted.csv; it checkpoints there, and the same command
+(the permanent archive: coevo ciao DIR analyses it), history.csv, run.json,
+for the archive methods admitted.csv, for maxsolve, ipca and nashmemory
+archives.csv (the archives at the end); it checkpoints there, and the same command
 resumes it (or extends a finished run to more --generations). A folder with
 a run's files but no checkpoint is refused unless --force, which starts the
 run again and replaces them. Runs are seeded and do not depend on --workers.
@@ -62,12 +92,14 @@ Flags:
 }
 
 type coevolveOpts struct {
-	out, seeds               string
+	out, seeds, game         string
 	seed                     uint64
 	archive, opponents       int
 	generations, population  int
 	games, snapshot, workers int
-	epsilon, stepSize        float64
+	epsilon, stepSize, beta  float64
+	offered                  int
+	budget                   int64
 	optimizer                string
 	checkpointEvery          int
 	checkpointInterval       time.Duration
@@ -81,17 +113,21 @@ func coevolveFlags() (*flag.FlagSet, *coevolveOpts) {
 	fs := flag.NewFlagSet("coevolve", flag.ContinueOnError)
 	o.fs = fs
 	fs.StringVar(&o.out, "out", "", "the run's `DIR` (results and checkpoint)")
+	fs.StringVar(&o.game, "game", "othello", "the game: "+strings.Join(coevolve.DomainNames(), " or "))
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the run")
 	fs.StringVar(&o.seeds, "seeds", "", "run many seeds, e.g. 1-20 or 1,3,5-8, each into DIR/seed-S")
-	fs.IntVar(&o.archive, "archive", 4, "nashsolve: archive size |A|")
+	fs.IntVar(&o.archive, "archive", 4, "nashsolve: archive size |A|; maxsolve: solutions kept; nashmemory: capacity (support and memory)")
 	fs.IntVar(&o.opponents, "opponents", 500, "icl: random opponents")
 	fs.IntVar(&o.generations, "generations", 0, "generations (default: the paper's, 30000/|A| for nashsolve, 100 otherwise)")
-	fs.IntVar(&o.population, "population", 100, "CMA-ES population")
+	fs.IntVar(&o.population, "population", 100, "candidates a generation (roundrobin: 11, a parent and ten children)")
 	fs.IntVar(&o.games, "games", 0, "games against each opponent in each seat (default: nashsolve 1, heuristic 250, icl 10, or 1 from 50000 opponents)")
 	fs.Float64Var(&o.epsilon, "epsilon", 0, "probability of a forced random move (default: 0.1 for heuristic and icl below 50000 opponents, else 0)")
 	fs.IntVar(&o.snapshot, "snapshot", 0, "the permanent archive takes a player every `K` generations (default: 300/|A| for nashsolve, 1 otherwise)")
-	fs.StringVar(&o.optimizer, "optimizer", "cma", "the CMA-ES: cma (Hansen's tutorial) or gonum (gonum's CmaEsChol, an ablation)")
-	fs.Float64Var(&o.stepSize, "step-size", 0.5, "CMA-ES initial step size (its mean starts at 0; from there it only scales every candidate)")
+	fs.StringVar(&o.optimizer, "optimizer", "cma", "cma (Hansen's CMA-ES), gonum (gonum's CmaEsChol, an ablation) or es (Lucas and Runarsson's evolution strategy; the default of roundrobin)")
+	fs.Float64Var(&o.stepSize, "step-size", 0.5, "CMA-ES initial step size (its mean starts at 0; from there it only scales every candidate), or the ES's mutation step (roundrobin: 0.05)")
+	fs.Float64Var(&o.beta, "beta", 0.05, "--optimizer es: the parent moves this fraction of the way to the best candidate")
+	fs.IntVar(&o.offered, "offered", 5, "maxsolve, ipca, nashmemory: candidates offered to the archives each generation")
+	fs.Int64Var(&o.budget, "budget", 0, "stop before the first generation that would begin with `N` games or more played (compare methods at equal budgets; 0: no budget)")
 	fs.IntVar(&o.workers, "workers", 0, "games in parallel (0: all cores); results do not depend on it")
 	fs.IntVar(&o.checkpointEvery, "checkpoint-every", 10, "checkpoint every `N` generations")
 	fs.DurationVar(&o.checkpointInterval, "checkpoint-interval", 30*time.Second, "but at most once per `DURATION` (0: every N generations)")
@@ -102,7 +138,7 @@ func coevolveFlags() (*flag.FlagSet, *coevolveOpts) {
 
 func cmdCoevolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usagef("missing method: nashsolve, heuristic, icl or matching-sides (see coevo coevolve --help)")
+		return usagef("missing method: %s or matching-sides (see coevo coevolve --help)", methodList())
 	}
 	switch args[0] {
 	case "-h", "--help", "-help", "help":
@@ -112,8 +148,8 @@ func cmdCoevolve(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return matchingSides(args[1:], stdout)
 	}
 	m := coevolve.Method(args[0])
-	if m != coevolve.NashSolve && m != coevolve.Heuristic && m != coevolve.ICL {
-		return usagef("unknown method %q (want nashsolve, heuristic, icl or matching-sides)", args[0])
+	if !slices.Contains(coevolve.Methods, m) {
+		return usagef("unknown method %q (want %s or matching-sides)", args[0], methodList())
 	}
 	fs, o := coevolveFlags()
 	if err := parseFlags(fs, args[1:], stdout, coevolveHelp); err != nil {
@@ -168,18 +204,34 @@ func (o *coevolveOpts) set(name string) bool {
 	return found
 }
 
+// methodList lists the methods, for messages.
+func methodList() string {
+	var n []string
+	for _, m := range coevolve.Methods {
+		n = append(n, string(m))
+	}
+	return strings.Join(n, ", ")
+}
+
 // config is the run's Config: the paper's settings for the method, with
 // the flags given.
 func (o *coevolveOpts) config(m coevolve.Method) (coevolve.Config, error) {
+	dom, err := coevolve.Lookup(o.game)
+	if err != nil || o.game == "" {
+		return coevolve.Config{}, usagef("--game %q: want %s", o.game, strings.Join(coevolve.DomainNames(), " or "))
+	}
+	if m == coevolve.Heuristic && len(dom.References()) == 0 {
+		return coevolve.Config{}, usagef("heuristic evolves against the game's reference players, and --game %s has none", o.game)
+	}
 	size := 0
-	switch {
-	case m == coevolve.NashSolve:
+	switch bounded := m == coevolve.NashSolve || m == coevolve.MaxSolve || m == coevolve.NashMemory; {
+	case bounded:
 		size = o.archive
 		if size < 1 {
 			return coevolve.Config{}, usagef("--archive %d: want at least 1", size)
 		}
 	case o.set("archive"):
-		return coevolve.Config{}, usagef("--archive goes with nashsolve")
+		return coevolve.Config{}, usagef("--archive goes with nashsolve, maxsolve and nashmemory")
 	}
 	switch {
 	case m == coevolve.ICL:
@@ -196,16 +248,45 @@ func (o *coevolveOpts) config(m coevolve.Method) (coevolve.Config, error) {
 		return coevolve.Config{}, usagef("--step-size %v: want a step in (0, %g] (the paper's is 0.5)", o.stepSize, float64(maxStepSize))
 	}
 	cfg := coevolve.PaperConfig(m, size, o.seed)
-	cfg.Population, cfg.StepSize = o.population, o.stepSize
-	switch opt := coevolve.Optimizer(o.optimizer); opt {
-	case coevolve.CMA, coevolve.Gonum:
-		cfg.Optimizer = opt
-	default:
-		return coevolve.Config{}, usagef("--optimizer %q: want cma (Hansen's CMA-ES) or gonum (gonum's CmaEsChol)", o.optimizer)
+	if dom.Name != coevolve.Othello.Name {
+		cfg.Game = dom.Name
+	}
+	if o.set("population") || m != coevolve.RoundRobin {
+		cfg.Population = o.population
+	}
+	if o.set("step-size") || m != coevolve.RoundRobin {
+		cfg.StepSize = o.stepSize
+	}
+	if o.set("optimizer") || m != coevolve.RoundRobin {
+		switch opt := coevolve.Optimizer(o.optimizer); opt {
+		case coevolve.CMA, coevolve.Gonum, coevolve.ES:
+			cfg.Optimizer = opt
+		default:
+			return coevolve.Config{}, usagef("--optimizer %q: want cma (Hansen's CMA-ES), gonum (gonum's CmaEsChol) or es (Lucas and Runarsson's evolution strategy)", o.optimizer)
+		}
+	}
+	switch {
+	case cfg.Optimizer == coevolve.ES && cfg.Beta == 0:
+		cfg.Beta = 0.05
+	case cfg.Optimizer != coevolve.ES:
+		cfg.Beta = 0
+	}
+	if o.set("beta") {
+		if cfg.Optimizer != coevolve.ES {
+			return coevolve.Config{}, usagef("--beta goes with --optimizer es (the default of roundrobin)")
+		}
+		cfg.Beta = o.beta
+	}
+	if o.set("offered") {
+		if m != coevolve.MaxSolve && m != coevolve.IPCA && m != coevolve.NashMemory {
+			return coevolve.Config{}, usagef("--offered goes with maxsolve, ipca and nashmemory")
+		}
+		cfg.Offered = o.offered
 	}
 	if o.set("generations") {
 		cfg.Generations = o.generations
 	}
+	cfg.Budget = o.budget
 	if o.set("games") {
 		cfg.Games = o.games
 	}
@@ -322,8 +403,11 @@ func (o *coevolveOpts) runOne(ctx context.Context, cfg coevolve.Config, dir stri
 	}
 	fmt.Fprintf(stdout, "%v\n", run)
 	fmt.Fprintf(stdout, "%s: %s (permanent archive), %s, %s", dir, coevolve.ArchiveFile, coevolve.HistoryFile, coevolve.RunFile)
-	if cfg.Method == coevolve.NashSolve {
+	if run.Admitted != nil {
 		fmt.Fprintf(stdout, ", %s", coevolve.AdmittedFile)
+	}
+	if run.Sets != nil {
+		fmt.Fprintf(stdout, ", %s", coevolve.ArchivesFile)
 	}
 	fmt.Fprintf(stdout, "; %.1fs\nnext: coevo ciao %s --games 100 --epsilon 0.1 --plot ciao.pdf --csv ciao.csv\n", time.Since(t0).Seconds(), dir)
 	return nil

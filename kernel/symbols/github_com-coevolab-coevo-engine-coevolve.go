@@ -6,6 +6,7 @@ import (
 	"github.com/coevolab/coevo/engine/coevolve"
 	"go/constant"
 	"go/token"
+	"math/rand/v2"
 	"reflect"
 )
 
@@ -16,11 +17,17 @@ func init() {
 		"AllStrategies":  reflect.ValueOf(coevolve.AllStrategies),
 		"ArchiveFile":    reflect.ValueOf(constant.MakeFromLiteral("\"archive.csv\"", token.STRING, 0)),
 		"ArchiveSim":     reflect.ValueOf(coevolve.ArchiveSim),
+		"ArchivesFile":   reflect.ValueOf(constant.MakeFromLiteral("\"archives.csv\"", token.STRING, 0)),
 		"Beats":          reflect.ValueOf(coevolve.Beats),
 		"CMA":            reflect.ValueOf(coevolve.CMA),
 		"CheckpointFile": reflect.ValueOf(constant.MakeFromLiteral("\"checkpoint.gz\"", token.STRING, 0)),
+		"ConnectFour":    reflect.ValueOf(&coevolve.ConnectFour).Elem(),
 		"Cycle7":         reflect.ValueOf(&coevolve.Cycle7).Elem(),
 		"CycleMutation":  reflect.ValueOf(coevolve.CycleMutation),
+		"DomainNames":    reflect.ValueOf(coevolve.DomainNames),
+		"DomainOf":       reflect.ValueOf(coevolve.DomainOf),
+		"Domains":        reflect.ValueOf(coevolve.Domains),
+		"ES":             reflect.ValueOf(coevolve.ES),
 		"Equilibria":     reflect.ValueOf(coevolve.Equilibria),
 		"Evolve":         reflect.ValueOf(coevolve.Evolve),
 		"Files":          reflect.ValueOf(&coevolve.Files).Elem(),
@@ -29,13 +36,19 @@ func init() {
 		"Heuristic":      reflect.ValueOf(coevolve.Heuristic),
 		"HistoryFile":    reflect.ValueOf(constant.MakeFromLiteral("\"history.csv\"", token.STRING, 0)),
 		"ICL":            reflect.ValueOf(coevolve.ICL),
+		"IPCA":           reflect.ValueOf(coevolve.IPCA),
 		"Left":           reflect.ValueOf(constant.MakeFromLiteral("0", token.INT, 0)),
 		"LoadRun":        reflect.ValueOf(coevolve.LoadRun),
+		"Lookup":         reflect.ValueOf(coevolve.Lookup),
 		"MatchingPayoff": reflect.ValueOf(coevolve.MatchingPayoff),
+		"MatchingSides":  reflect.ValueOf(&coevolve.MatchingSides).Elem(),
+		"MaxSolve":       reflect.ValueOf(coevolve.MaxSolve),
 		"Methods":        reflect.ValueOf(&coevolve.Methods).Elem(),
+		"NashMemory":     reflect.ValueOf(coevolve.NashMemory),
 		"NashSolve":      reflect.ValueOf(coevolve.NashSolve),
 		"NumStrategies":  reflect.ValueOf(constant.MakeFromLiteral("8", token.INT, 0)),
 		"Optimizers":     reflect.ValueOf(&coevolve.Optimizers).Elem(),
+		"Othello":        reflect.ValueOf(&coevolve.Othello).Elem(),
 		"PaperConfig":    reflect.ValueOf(coevolve.PaperConfig),
 		"ParseArchive":   reflect.ValueOf(coevolve.ParseArchive),
 		"ParseStrategy":  reflect.ValueOf(coevolve.ParseStrategy),
@@ -43,26 +56,68 @@ func init() {
 		"ReadArchive":    reflect.ValueOf(coevolve.ReadArchive),
 		"ReadRun":        reflect.ValueOf(coevolve.ReadRun),
 		"Right":          reflect.ValueOf(constant.MakeFromLiteral("1", token.INT, 0)),
+		"RoundRobin":     reflect.ValueOf(coevolve.RoundRobin),
 		"RoundRobinSim":  reflect.ValueOf(coevolve.RoundRobinSim),
 		"RunFile":        reflect.ValueOf(constant.MakeFromLiteral("\"run.json\"", token.STRING, 0)),
+		"StrategyOf":     reflect.ValueOf(coevolve.StrategyOf),
 		"TableIV":        reflect.ValueOf(coevolve.TableIV),
 
 		// type definitions
 		"Archive":         reflect.ValueOf((*coevolve.Archive)(nil)),
 		"CheckpointError": reflect.ValueOf((*coevolve.CheckpointError)(nil)),
 		"Config":          reflect.ValueOf((*coevolve.Config)(nil)),
+		"Domain":          reflect.ValueOf((*coevolve.Domain)(nil)),
+		"Family":          reflect.ValueOf((*coevolve.Family)(nil)),
+		"Game":            reflect.ValueOf((*coevolve.Game)(nil)),
 		"Generation":      reflect.ValueOf((*coevolve.Generation)(nil)),
+		"Match":           reflect.ValueOf((*coevolve.Match)(nil)),
 		"MatchingTable":   reflect.ValueOf((*coevolve.MatchingTable)(nil)),
 		"Member":          reflect.ValueOf((*coevolve.Member)(nil)),
 		"Method":          reflect.ValueOf((*coevolve.Method)(nil)),
 		"Mutation":        reflect.ValueOf((*coevolve.Mutation)(nil)),
 		"Optimizer":       reflect.ValueOf((*coevolve.Optimizer)(nil)),
 		"Options":         reflect.ValueOf((*coevolve.Options)(nil)),
+		"Player":          reflect.ValueOf((*coevolve.Player)(nil)),
 		"Progress":        reflect.ValueOf((*coevolve.Progress)(nil)),
+		"Reference":       reflect.ValueOf((*coevolve.Reference)(nil)),
 		"Run":             reflect.ValueOf((*coevolve.Run)(nil)),
 		"SettingsError":   reflect.ValueOf((*coevolve.SettingsError)(nil)),
 		"Simulation":      reflect.ValueOf((*coevolve.Simulation)(nil)),
 		"Standing":        reflect.ValueOf((*coevolve.Standing)(nil)),
 		"Strategy":        reflect.ValueOf((*coevolve.Strategy)(nil)),
+
+		// interface wrapper definitions
+		"_Family": reflect.ValueOf((*_github_com_coevolab_coevo_engine_coevolve_Family)(nil)),
+		"_Game":   reflect.ValueOf((*_github_com_coevolab_coevo_engine_coevolve_Game)(nil)),
+		"_Player": reflect.ValueOf((*_github_com_coevolab_coevo_engine_coevolve_Player)(nil)),
 	}
+}
+
+// _github_com_coevolab_coevo_engine_coevolve_Family is an interface wrapper for Family type
+type _github_com_coevolab_coevo_engine_coevolve_Family struct {
+	IValue  interface{}
+	WDim    func() int
+	WPlayer func(x []float64) (coevolve.Player, error)
+}
+
+func (W _github_com_coevolab_coevo_engine_coevolve_Family) Dim() int {
+	return W.WDim()
+}
+func (W _github_com_coevolab_coevo_engine_coevolve_Family) Player(x []float64) (coevolve.Player, error) {
+	return W.WPlayer(x)
+}
+
+// _github_com_coevolab_coevo_engine_coevolve_Game is an interface wrapper for Game type
+type _github_com_coevolab_coevo_engine_coevolve_Game struct {
+	IValue interface{}
+	WPlay  func(first coevolve.Player, second coevolve.Player, epsilon float64, rng *rand.Rand) (float64, error)
+}
+
+func (W _github_com_coevolab_coevo_engine_coevolve_Game) Play(first coevolve.Player, second coevolve.Player, epsilon float64, rng *rand.Rand) (float64, error) {
+	return W.WPlay(first, second, epsilon, rng)
+}
+
+// _github_com_coevolab_coevo_engine_coevolve_Player is an interface wrapper for Player type
+type _github_com_coevolab_coevo_engine_coevolve_Player struct {
+	IValue interface{}
 }

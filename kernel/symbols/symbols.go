@@ -14,7 +14,7 @@ import "reflect"
 var Symbols = map[string]map[string]reflect.Value{}
 
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/coevolab/coevo/engine/game github.com/coevolab/coevo/engine/grundy github.com/coevolab/coevo/engine/heap github.com/coevolab/coevo/engine/games github.com/coevolab/coevo/engine/rules github.com/coevolab/coevo/engine/umda github.com/coevolab/coevo/engine/theory github.com/coevolab/coevo/engine/gp
-//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/coevolab/coevo/engine/othello github.com/coevolab/coevo/engine/tournament
+//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/coevolab/coevo/engine/othello github.com/coevolab/coevo/engine/tournament github.com/coevolab/coevo/engine/connect4
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/coevolab/coevo/engine/coevolve github.com/coevolab/coevo/engine/cmaes github.com/coevolab/coevo/stats/ciao
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/coevolab/coevo/stats/bt github.com/coevolab/coevo/stats/intrans github.com/coevolab/coevo/stats/runtime github.com/coevolab/coevo/stats/plot github.com/coevolab/coevo/kernel/display
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/coevolab/coevo/stats/nashavg github.com/coevolab/coevo/stats/alpharank
