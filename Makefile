@@ -136,11 +136,15 @@ apt:
 	else echo "coevo: please install these Debian packages (needs root): $(DEBS)" >&2; exit 1; fi
 
 build:
-	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/coevo
+	@# coevo and coevo-kernel are pure Go (CGO_ENABLED=0): linked with the C
+	@# library (net's resolver), each thread's malloc arena takes 64 MB of
+	@# address space, and under ulimit -v 1500000 coevo could not even start.
+	CGO_ENABLED=0 $(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/coevo
 	@# The Jupyter kernel process that the kernelspec starts (small: it listens
 	@# within milliseconds), and the worker where cells run, the only program
-	@# that links the Go interpreter; both are found next to coevo.
-	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(dir $(BIN))coevo-kernel ./cmd/coevo-kernel
+	@# that links the Go interpreter (and the C library, for Go plugins);
+	@# both are found next to coevo.
+	CGO_ENABLED=0 $(GO) build -ldflags "-X main.version=$(VERSION)" -o $(dir $(BIN))coevo-kernel ./cmd/coevo-kernel
 	$(GO) build -o $(dir $(BIN))coevo-worker ./cmd/coevo-worker
 
 # The demonstration of what coevo does so far, written to out/demo.txt.

@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -50,12 +51,15 @@ func ReadConnection(path string) (Connection, error) {
 	return c, nil
 }
 
-// ParseConnection decodes and checks a connection file's contents: the
-// transport is tcp (ip an IP address, "*" or "localhost") or ipc; the five
+// ParseConnection decodes and checks a connection file's contents (a
+// leading UTF-8 byte order mark skipped): the transport is tcp (ip an IP address, "*" or "localhost") or ipc; the five
 // ports are distinct and, for tcp, in 1-65535; the signature scheme is
 // hmac-sha256 (or absent).
 func ParseConnection(b []byte) (Connection, error) {
 	var c Connection
+	// A UTF-8 byte order mark (an editor on Windows saves one) is no
+	// part of the JSON.
+	b = bytes.TrimPrefix(b, []byte("\ufeff"))
 	if err := json.Unmarshal(b, &c); err != nil {
 		return c, fmt.Errorf("not a JSON connection file: %w", err)
 	}

@@ -32,6 +32,37 @@ func TestParseConnectionErrors(t *testing.T) {
 	if err != nil || c.HBPort != 5005 || c.addr(c.ShellPort) != "tcp://127.0.0.1:5001" {
 		t.Fatalf("%+v %v", c, err)
 	}
+	// A byte order mark, as an editor on Windows saves one, is skipped.
+	if c, err := ParseConnection([]byte("\ufeff" + goodConnection)); err != nil || c.ShellPort != 5001 {
+		t.Fatalf("with a BOM: %+v %v", c, err)
+	}
+}
+
+// Install's errors name the kernelspec, never its temporary folder: on a
+// read-only folder, and on a full disk (a tmpfs of 64 KiB, filled; needs
+// root to mount).
+func TestInstallErrorsNameTheKernelspec(t *testing.T) {
+	ro := t.TempDir()
+	if err := syscall.Mount("tmpfs", ro, "tmpfs", syscall.MS_RDONLY, "size=1m"); err != nil {
+		t.Skipf("cannot mount a tmpfs: %v", err)
+	}
+	defer syscall.Unmount(ro, syscall.MNT_DETACH)
+	if _, err := Install(filepath.Join(ro, "kernels"), "coevo", NewSpec("/bin/true")); err == nil || !strings.Contains(err.Error(), "read-only file system") {
+		t.Errorf("read-only: %v", err)
+	}
+	full := t.TempDir()
+	if err := syscall.Mount("tmpfs", full, "tmpfs", 0, "size=64k"); err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Unmount(full, syscall.MNT_DETACH)
+	os.MkdirAll(filepath.Join(full, "kernels"), 0o755)
+	f, _ := os.Create(filepath.Join(full, "filler"))
+	f.Write(make([]byte, 1<<20))
+	f.Close()
+	_, err := Install(filepath.Join(full, "kernels"), "coevo", NewSpec("/bin/true"))
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(full, "kernels", "coevo")) || strings.Contains(err.Error(), "/.coevo-") {
+		t.Errorf("full disk: %v", err)
+	}
 }
 
 func TestReadConnectionNamesTheFile(t *testing.T) {

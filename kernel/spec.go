@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 )
 
 // Spec is a kernelspec (kernel.json).
@@ -104,7 +105,8 @@ func CheckName(name string) error {
 }
 
 // Install writes the kernelspec directory dir/name (kernel.json and
-// logos) through a temporary directory, replacing an older one.
+// logos) through a temporary directory, replacing an older one. Its
+// errors name the kernelspec's files, never the temporary directory.
 func Install(dir, name string, spec Spec) (string, error) {
 	if err := CheckName(name); err != nil {
 		return "", err
@@ -112,11 +114,38 @@ func Install(dir, name string, spec Spec) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
+	final := filepath.Join(dir, name)
 	tmp, err := os.MkdirTemp(dir, "."+name+"-")
 	if err != nil {
-		return "", err
+		return "", &fs.PathError{Op: "mkdir", Path: final, Err: underlying(err)}
 	}
 	defer os.RemoveAll(tmp)
+	where, err := install(tmp, final, spec)
+	if err != nil {
+		// Say the kernelspec's name for the temporary directory.
+		var pe *fs.PathError
+		if errors.As(err, &pe) && strings.HasPrefix(pe.Path, tmp) {
+			err = &fs.PathError{Op: pe.Op, Path: final + strings.TrimPrefix(pe.Path, tmp), Err: pe.Err}
+		}
+		var le *os.LinkError
+		if errors.As(err, &le) {
+			err = &fs.PathError{Op: le.Op, Path: final, Err: le.Err}
+		}
+	}
+	return where, err
+}
+
+// underlying is the system's error inside err.
+func underlying(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// install fills tmp with the kernelspec and moves it to final.
+func install(tmp, final string, spec Spec) (string, error) {
 	b, err := json.MarshalIndent(spec, "", "  ")
 	if err != nil {
 		return "", err
@@ -132,7 +161,6 @@ func Install(dir, name string, spec Spec) (string, error) {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return "", err
 	}
-	final := filepath.Join(dir, name)
 	if err := os.RemoveAll(final); err != nil {
 		return "", err
 	}

@@ -20,6 +20,9 @@ step regress docs/example-runs.csv --x n --y T --bound-exponent 5 --plot out/run
 step theory --game subtraction --n 30 --k 3
 step umda --game subtraction --n 30 --k 3 --mu 200 --seed 1
 step othello perft --depth 9
+# A new league each time (the results file is also its checkpoint: one of
+# an earlier coevo, or of other players, would be refused).
+rm -f out/othello-league.csv
 step othello league --players heuristic,random-mover,random:1,random:2 --games 100 --out out/othello-league.csv
 step bt fit out/othello-league.csv --format games
 step othello show --black heuristic --white random:1 --seed 1 --svg out/othello-game.svg

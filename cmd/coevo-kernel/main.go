@@ -26,6 +26,8 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/coevolab/coevo/internal/input"
@@ -46,15 +48,24 @@ const maxConnectionFile = 1 << 20
 type usageError struct{ error }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	var got atomic.Int32
+	go func() {
+		s := <-sigs
+		got.Store(int32(s.(syscall.Signal)))
+		cancel()
+	}()
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	interrupted := ctx.Err() != nil
-	stop()
+	signal.Stop(sigs)
 	switch {
 	case err == nil:
 	case interrupted:
-		// Stopped by SIGINT or SIGTERM, not by a shutdown request.
-		os.Exit(130)
+		// Stopped by SIGINT, SIGTERM or SIGHUP, not by a shutdown
+		// request: 128 plus the signal's number, as coevo exits.
+		os.Exit(128 + int(got.Load()))
 	default:
 		fmt.Fprintln(os.Stderr, "coevo-kernel:", err)
 		var u usageError
@@ -74,7 +85,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if len(args) != 1 || args[0] == "" || args[0][0] == '-' {
-		return usageError{errors.New(usage)}
+		what := "missing CONNECTION_FILE"
+		switch {
+		case len(args) > 0 && strings.HasPrefix(args[0], "-"):
+			what = fmt.Sprintf("unknown flag %q: coevo-kernel takes none", args[0])
+		case len(args) > 1:
+			what = fmt.Sprintf("unexpected argument %q", args[1])
+		case len(args) == 1:
+			what = "empty CONNECTION_FILE"
+		}
+		return usageError{fmt.Errorf("%s\n%s", what, usage)}
 	}
 	path := args[0]
 	b, err := input.ReadAll(ctx, path, maxConnectionFile)

@@ -31,9 +31,9 @@ func TestBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{nil, "usage: coevo-kernel CONNECTION_FILE"},
-		{[]string{"a", "b"}, "usage: coevo-kernel CONNECTION_FILE"},
-		{[]string{"--verbose"}, "usage: coevo-kernel CONNECTION_FILE"},
+		{nil, "missing CONNECTION_FILE\nusage: coevo-kernel CONNECTION_FILE"},
+		{[]string{"a", "b"}, "unexpected argument \"b\"\nusage: coevo-kernel CONNECTION_FILE"},
+		{[]string{"--verbose"}, "unknown flag \"--verbose\": coevo-kernel takes none\nusage: coevo-kernel CONNECTION_FILE"},
 		{[]string{"/nonexistent/kernel.json"}, "/nonexistent/kernel.json"},
 		{[]string{badPort}, "shell_port 70000: not a port (1-65535)"},
 		{[]string{"--coevo", "/usr/bin/coevo", badPort}, "shell_port 70000: not a port (1-65535)"},

@@ -20,6 +20,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/coevolab/coevo/internal/ctxio"
 	"github.com/coevolab/coevo/internal/input"
 	"github.com/coevolab/coevo/stats/bt"
 	"github.com/coevolab/coevo/stats/intrans"
@@ -230,7 +231,9 @@ func readResults(ctx context.Context, file, format string, read func(r io.Reader
 	var r io.Reader
 	name := file
 	if file == "-" {
-		r, name = os.Stdin, "stdin"
+		// Read on a goroutine of its own: a pipe whose writer writes
+		// nothing (sleep 30 | coevo bt fit -) still ends on Ctrl-C.
+		r, name = ctxio.NewReader(ctx, os.Stdin), "stdin"
 	} else {
 		f, err := openInput(ctx, file, input.Limits{})
 		if err != nil {
@@ -370,10 +373,14 @@ func btOptions(fs *flag.FlagSet, o *btOpts) (bt.Options, error) {
 		return opt, usagef("--method %q: want newton or mm", o.method)
 	}
 	switch {
-	case o.prior < 0:
-		return opt, usagef("--prior %v: must be non-negative", o.prior)
-	case o.pairPrior < 0:
-		return opt, usagef("--pair-prior %v: must be non-negative", o.pairPrior)
+	case o.prior < 0 || o.prior > maxPrior:
+		return opt, usagef("--prior %v: want 0 to %g virtual draws per player (more leaves the standard errors without precision)", o.prior, float64(maxPrior))
+	case o.pairPrior < 0 || o.pairPrior > maxPrior:
+		return opt, usagef("--pair-prior %v: want 0 to %g virtual draws per pair (more leaves the standard errors without precision)", o.pairPrior, float64(maxPrior))
+	case math.Abs(o.eloMean) > maxElo:
+		return opt, usagef("--elo-mean %v: want a mean Elo within ±%g (beyond, the ratings lose their decimals, and their intervals overflow)", o.eloMean, float64(maxElo))
+	case o.smoothing < 0 || o.smoothing > maxSmoothing:
+		return opt, usagef("--smoothing %v: want 0 to %g (a constant added to counts of games won)", o.smoothing, float64(maxSmoothing))
 	case o.prior > 0 && o.pairPrior > 0:
 		return opt, usagef("--prior and --pair-prior: choose one")
 	case o.seTol <= 0 || o.seTol >= 1:
@@ -393,9 +400,10 @@ func btOptions(fs *flag.FlagSet, o *btOpts) (bt.Options, error) {
 			var err error
 			name = a[:k]
 			elo, err = strconv.ParseFloat(a[k+1:], 64)
-			if err != nil || math.IsNaN(elo) || math.IsInf(elo, 0) {
-				return opt, usagef("--anchor %q: want NAME or NAME=ELO with a finite ELO", a)
+			if err != nil || math.IsNaN(elo) || math.Abs(elo) > maxElo {
+				return opt, usagef("--anchor %q: want NAME or NAME=ELO with an ELO within ±%g", a, float64(maxElo))
 			}
+			elo += 0 // -0 is 0
 		}
 		switch {
 		case k < 0 && len(o.anchor) > 1:
@@ -414,6 +422,16 @@ func btOptions(fs *flag.FlagSet, o *btOpts) (bt.Options, error) {
 	}
 	return opt, nil
 }
+
+// Bounds of the numbers of bt fit, beyond which its results would be
+// infinite, NaN or without precision (measured: standard errors of a
+// --pair-prior of 1e8 virtual draws are 3% off, of 1e9 zero, of 1e100
+// NaN; an --elo-mean of 1e308 gives infinite intervals).
+const (
+	maxPrior     = 1e6
+	maxElo       = 1e9
+	maxSmoothing = 1e6
+)
 
 // anchorNames lists the players anchored.
 func anchorNames(opt bt.Options) []string {
@@ -502,8 +520,15 @@ func readForFit(ctx context.Context, file string, o *btOpts, opt bt.Options) (*b
 		}
 	}
 	if len(o.exclude) > 0 {
+		before := len(res.Matchups)
 		if res, err = res.Without(o.exclude...); err != nil {
 			return nil, usagef("--exclude: %v", err)
+		}
+		switch {
+		case len(res.Players) == 0:
+			return nil, usagef("--exclude: %d players excluded, every player of %s: no games left to rate", len(o.exclude), file)
+		case len(res.Matchups) == 0 && before > 0:
+			return nil, usagef("--exclude: %d players excluded, and the %d left (%s) played no game among themselves: no games left to rate", len(o.exclude), len(res.Players), namesList(res.Players))
 		}
 	}
 	if format == "matrix" && opt.Draws != bt.HalfPoint {
@@ -920,7 +945,8 @@ func btCheckOutputs(o *btOpts, file string) error {
 			return err
 		}
 	}
-	for _, out := range []struct{ flag, path string }{{"plot", o.plot}, {"los", o.los}, {"cov", o.cov}, {"csv", o.csv}} {
+	outs := []output{{"plot", o.plot}, {"los", o.los}, {"cov", o.cov}, {"csv", o.csv}}
+	for _, out := range outs {
 		if out.path == "" || out.path == "-" && (out.flag == "los" || out.flag == "csv") {
 			continue
 		}
@@ -931,7 +957,7 @@ func btCheckOutputs(o *btOpts, file string) error {
 			return err
 		}
 	}
-	return nil
+	return distinctOutputs(outs...)
 }
 
 // losTable is the likelihood of superiority of the top players by Elo.

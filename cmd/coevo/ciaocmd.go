@@ -16,7 +16,6 @@ import (
 	"strings"
 
 	"github.com/coevolab/coevo/engine/coevolve"
-	"github.com/coevolab/coevo/engine/othello"
 	"github.com/coevolab/coevo/engine/tournament"
 	"github.com/coevolab/coevo/internal/input"
 	"github.com/coevolab/coevo/stats/ciao"
@@ -28,20 +27,23 @@ func ciaoHelp(w io.Writer) {
                 [--best best.wpc] [--performance fig5.csv]
 
 Plays the league of the permanent archive of a coevo coevolve run (DIR, or
-its archive.csv): every pair --games games, half in each seat, with forced
-random moves of probability --epsilon (paper 003: 100 and 0.1). Prints the
-transitivity of the league as paper 003 Table V does (tau, D_KL), its best
-player and its dominance tournament; --plot draws the CIAO plot (every
-player against every earlier one, fig. 4) with its colour bar (.pdf,
-.svg, .png at 300 dpi, or .eps; 3.5 in wide), in the paper's greys or
---palette viridis or diverging (white at an even score); --csv writes the
-CIAO matrix; --league writes the games for coevo bt fit --format games.
+its archive.csv) of any game: every pair --games games, half in each seat,
+with forced random moves of probability --epsilon (paper 003: 100 and 0.1).
+Prints the transitivity of the league as paper 003 Table V does (tau,
+D_KL), its best player and its dominance tournament; --plot draws the CIAO
+plot (every player against every earlier one, fig. 4) with its colour bar
+(.pdf, .svg, .png at 300 dpi, or .eps; 3.5 in wide), in the paper's greys
+or --palette viridis or diverging (white at an even score); --csv writes
+the CIAO matrix; --league writes the games for coevo bt fit --format games.
 --best writes the league-best player (most league points: how paper 003
-picks a run's player for Table VI) as a WPC file, for file:PATH players;
---performance plays every archive player against random:1 ... random:10
-and the heuristic (--performance-games each, at --epsilon: fig. 5) and
-writes player,generation,games,vs_random,vs_heuristic.
-Results do not depend on --workers.
+picks a run's player for Table VI) as a player file, for file:PATH players
+(an Othello WPC file: eight lines of eight weights); --performance plays
+every archive player against random:1 ... random:10 and each of the game's
+reference players (Othello: the heuristic; connect4: alphabeta),
+--performance-games each at --epsilon (fig. 5), and writes
+player,generation,games,vs_random,vs_REFERENCE...
+The game is the run's (run.json), or the one whose coordinates the
+archive's header names. Results do not depend on --workers.
 
 Flags:
 `)
@@ -71,8 +73,8 @@ func ciaoFlags() (*flag.FlagSet, *ciaoOpts) {
 	fs.StringVar(&o.csv, "csv", "", "write the CIAO matrix to `FILE`")
 	fs.StringVar(&o.league, "league", "", "write the league's games to `FILE` (coevo bt fit FILE --format games)")
 	fs.StringVar(&o.name, "title", "", "title of the plot (default: the run's method and seed)")
-	fs.StringVar(&o.best, "best", "", "write the league-best player's weights to `FILE` (a WPC file: coevo othello ... file:FILE)")
-	fs.StringVar(&o.performance, "performance", "", "write each player's score against random:1-10 and the heuristic to `FILE` (fig. 5)")
+	fs.StringVar(&o.best, "best", "", "write the league-best player's vector to `FILE` (a player file: file:FILE; for Othello a WPC file)")
+	fs.StringVar(&o.performance, "performance", "", "write each player's score against random:1-10 and the game's reference players to `FILE` (fig. 5)")
 	fs.IntVar(&o.perfGames, "performance-games", 100, "--performance: games against each reference player, half in each seat")
 	fs.IntVar(&o.workers, "workers", 0, "games in parallel (0: all cores)")
 	fs.BoolVar(&o.json, "json", false, `print {"players":..,"games":..,"tau":..,"dkl":..,"best":..,"dominant":[..]}`)
@@ -87,33 +89,63 @@ func ciaoFile(path string) string {
 	return path
 }
 
+// notRunFile refuses an output that is one of the files of the run whose
+// archive ciao reads (its history, settings, checkpoint): writing it would
+// destroy the run, which could no longer be resumed or extended.
+func notRunFile(flag, out, archive string) error {
+	if filepath.Base(archive) != coevolve.ArchiveFile {
+		return nil
+	}
+	so, err := os.Stat(out)
+	if err != nil {
+		return nil
+	}
+	dir := filepath.Dir(archive)
+	for _, name := range coevolve.Files {
+		if si, err := os.Stat(filepath.Join(dir, name)); err == nil && os.SameFile(so, si) {
+			return usagef("--%s %s: the %s of the run in %s, which coevo ciao reads and never writes: give another file", flag, out, name, dir)
+		}
+	}
+	return nil
+}
+
 // ciaoArchive reads the permanent archive of a run directory, or an
-// archive file, and names the run.
-func ciaoArchive(ctx context.Context, path string) (*coevolve.Archive, string, error) {
+// archive file, and names the run and its game.
+func ciaoArchive(ctx context.Context, path string) (*coevolve.Archive, string, coevolve.Domain, error) {
 	file, title := ciaoFile(path), ""
+	var dom coevolve.Domain
 	if file != path {
 		if _, err := os.Stat(file); errors.Is(err, fs.ErrNotExist) {
 			if _, err := os.Stat(filepath.Join(path, "runs.csv")); err == nil {
-				return nil, "", usagef("%s holds several runs (runs.csv): give one of them, e.g. %s", path, filepath.Join(path, "seed-1"))
+				return nil, "", dom, usagef("%s holds several runs (runs.csv): give one of them, e.g. %s", path, filepath.Join(path, "seed-1"))
 			}
 		}
 		if run, err := coevolve.LoadRun(path); err == nil {
 			title = run.Config.String()
+			if run.Domain.Game == nil {
+				return nil, "", dom, usagef("%s holds a run of game %q, which is not built into coevo (%s): analyse it with its Domain in Go", path, run.Domain.Name, strings.Join(coevolve.DomainNames(), ", "))
+			}
+			dom = run.Domain
 		}
 	}
 	f, err := openInput(ctx, file, input.Limits{}) // internal/csvdata caps the archive
 	if err != nil {
-		return nil, "", err
+		return nil, "", dom, err
 	}
 	defer f.Close()
 	a, err := coevolve.ParseArchive(f, file)
 	if err != nil {
-		return nil, "", inputError(ctx, err, "")
+		return nil, "", dom, inputError(ctx, err, "")
+	}
+	if dom.Game == nil {
+		if dom, err = coevolve.DomainOf(a); err != nil {
+			return nil, "", dom, usagef("%s: %v", file, err)
+		}
 	}
 	if title == "" {
 		title = file
 	}
-	return a, title, nil
+	return a, title, dom, nil
 }
 
 func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -139,7 +171,8 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return err
 		}
 	}
-	for _, out := range []struct{ flag, path string }{{"plot", o.plot}, {"csv", o.csv}, {"league", o.league}, {"best", o.best}, {"performance", o.performance}} {
+	outs := []output{{"plot", o.plot}, {"csv", o.csv}, {"league", o.league}, {"best", o.best}, {"performance", o.performance}}
+	for _, out := range outs {
 		if out.path == "" {
 			continue
 		}
@@ -149,15 +182,25 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if err := notInput(out.flag, out.path, ciaoFile(path)); err != nil {
 			return err
 		}
+		if err := notRunFile(out.flag, out.path, ciaoFile(path)); err != nil {
+			return err
+		}
+	}
+	if err := distinctOutputs(outs...); err != nil {
+		return err
 	}
 	switch o.palette {
 	case "grey", "viridis", "diverging":
 	default:
 		return usagef("--palette %s: want grey, viridis or diverging", o.palette)
 	}
-	arch, title, err := ciaoArchive(ctx, path)
+	arch, title, game, err := ciaoArchive(ctx, path)
 	if err != nil {
 		return err
+	}
+	league, err := game.Match(arch, o.epsilon)
+	if err != nil {
+		return usagef("%s: %v", path, err)
 	}
 	if arch.Len() < 2 {
 		return usagef("%s: %d player in the archive, a CIAO plot needs two", path, arch.Len())
@@ -166,8 +209,16 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		title = o.name
 	}
 	n := arch.Len()
+	// A league holds every game's result in memory: sizes are checked
+	// in floating point, where they cannot overflow.
+	if total := float64(n) * float64(n-1) / 2 * float64(o.games); total > maxLeagueGames {
+		return usagef("--games %d: the %d players of %s make %.3g games, more than %d (a league holds its results in memory): fewer --games", o.games, n, path, total, maxLeagueGames)
+	}
+	if total := float64(n) * 11 * float64(o.perfGames); o.performance != "" && total > maxLeagueGames {
+		return usagef("--performance-games %d: the %d players of %s against 11 reference players make %.3g games, more than %d: fewer --performance-games", o.perfGames, n, path, total, maxLeagueGames)
+	}
 	step, end := countProgress(stderr, "coevo ciao", "games", n*(n-1)/2*o.games)
-	m, err := ciao.Play(ctx, arch.Match(o.epsilon), arch.Names(), arch.Generations(), o.games,
+	m, err := ciao.Play(ctx, league, arch.Names(), arch.Generations(), o.games,
 		tournament.Options{Seed: o.seed, Workers: o.workers, Progress: func(done, _ int) { step(done) }})
 	end()
 	if err != nil {
@@ -213,14 +264,14 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		err := writeOutput(ctx, "best", o.best, func(w io.Writer) error {
 			fmt.Fprintf(w, "# %s: league-best player %s (generation %d, %.1f%% of its league's points; %d games a pair at epsilon %g)\n",
 				title, b.Name, b.Generation, 100*m.Points()[best], o.games, o.epsilon)
-			return writeWPC(w, &b.WPC)
+			return writeVector(w, b.X)
 		})
 		if err != nil {
 			return err
 		}
 	}
 	if o.performance != "" {
-		if err := writePerformance(ctx, o, arch, stderr); err != nil {
+		if err := writePerformance(ctx, o, game, arch, league.Players, stderr); err != nil {
 			return err
 		}
 	}
@@ -252,13 +303,14 @@ func cmdCIAO(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return nil
 }
 
-// writeWPC writes w as eight lines of eight weights, a1 first, exactly
-// (othello.ReadWPC reads them back).
-func writeWPC(w io.Writer, wpc *othello.WPC) error {
-	for r := 0; r < 8; r++ {
+// writeVector writes a player's vector eight numbers a line, exactly: for
+// Othello the eight rows of a WPC, a1 first (othello.ReadWPC reads them
+// back); for any game what file:PATH players read.
+func writeVector(w io.Writer, x []float64) error {
+	for r := 0; r < len(x); r += 8 {
 		var row []string
-		for c := 0; c < 8; c++ {
-			row = append(row, strconv.FormatFloat(wpc[8*r+c], 'g', -1, 64))
+		for _, v := range x[r:min(r+8, len(x))] {
+			row = append(row, strconv.FormatFloat(v, 'g', -1, 64))
 		}
 		if _, err := fmt.Fprintln(w, strings.Join(row, " ")); err != nil {
 			return err
@@ -267,22 +319,39 @@ func writeWPC(w io.Writer, wpc *othello.WPC) error {
 	return nil
 }
 
-// writePerformance plays every archive player against random:1-10 and the
-// heuristic (paper 003 fig. 5) and writes the shares.
-func writePerformance(ctx context.Context, o *ciaoOpts, arch *coevolve.Archive, stderr io.Writer) error {
-	names, players := arch.Names(), arch.Players()
-	var mine, randoms []int
-	for i := range names {
-		mine = append(mine, i)
-	}
+// performancePlayers are the archive's players, then random:1 ...
+// random:10 and the game's reference players: the league of fig. 5.
+func performancePlayers(dom coevolve.Domain, arch *coevolve.Archive, players []coevolve.Player) (names []string, all []coevolve.Player, randoms, refs []int, err error) {
+	names, all = arch.Names(), append([]coevolve.Player(nil), players...)
 	for k := 1; k <= 10; k++ {
-		names = append(names, fmt.Sprintf("random:%d", k))
-		players = append(players, othello.RandomWPC(uint64(k)))
+		p, err := dom.Family.Player(dom.RandomVector(uint64(k)))
+		if err != nil {
+			return nil, nil, nil, nil, fmt.Errorf("random:%d: %w", k, err)
+		}
+		names, all = append(names, fmt.Sprintf("random:%d", k)), append(all, p)
 		randoms = append(randoms, len(names)-1)
 	}
-	names, players = append(names, "heuristic"), append(players, othello.Heuristic())
-	g := &othello.Match{Players: players, Epsilon: o.epsilon}
-	step, end := countProgress(stderr, "coevo ciao --performance", "games", len(mine)*11*o.perfGames)
+	for _, r := range dom.References() {
+		names, all = append(names, r.Name), append(all, r.Player)
+		refs = append(refs, len(names)-1)
+	}
+	return names, all, randoms, refs, nil
+}
+
+// writePerformance plays every archive player against random:1-10 and
+// each of the game's reference players (paper 003 fig. 5) and writes the
+// shares.
+func writePerformance(ctx context.Context, o *ciaoOpts, dom coevolve.Domain, arch *coevolve.Archive, players []coevolve.Player, stderr io.Writer) error {
+	names, all, randoms, refs, err := performancePlayers(dom, arch, players)
+	if err != nil {
+		return err
+	}
+	var mine []int
+	for i := range arch.Members {
+		mine = append(mine, i)
+	}
+	g := &coevolve.Match{Game: dom.Game, Players: all, Epsilon: o.epsilon}
+	step, end := countProgress(stderr, "coevo ciao --performance", "games", len(mine)*(len(randoms)+len(refs))*o.perfGames)
 	done := 0
 	opt := tournament.Options{Seed: o.seed, Workers: o.workers, Progress: func(d, _ int) { step(done + d) }}
 	vr, err := ciao.Performance(ctx, g, names, mine, randoms, o.perfGames, opt)
@@ -290,18 +359,28 @@ func writePerformance(ctx context.Context, o *ciaoOpts, arch *coevolve.Archive, 
 		end()
 		return err
 	}
-	done = len(mine) * 10 * o.perfGames
-	vh, err := ciao.Performance(ctx, g, names, mine, []int{len(names) - 1}, o.perfGames, opt)
-	end()
-	if err != nil {
-		return err
+	done = len(mine) * len(randoms) * o.perfGames
+	header := []string{"player", "generation", "games", "vs_random"}
+	cols := [][]float64{vr}
+	for _, r := range refs {
+		v, err := ciao.Performance(ctx, g, names, mine, []int{r}, o.perfGames, opt)
+		if err != nil {
+			end()
+			return err
+		}
+		done += len(mine) * o.perfGames
+		header, cols = append(header, "vs_"+names[r]), append(cols, v)
 	}
+	end()
 	return writeOutput(ctx, "performance", o.performance, func(w io.Writer) error {
 		cw := csv.NewWriter(w)
-		cw.Write([]string{"player", "generation", "games", "vs_random", "vs_heuristic"})
+		cw.Write(header)
 		for i, m := range arch.Members {
-			cw.Write([]string{m.Name, strconv.Itoa(m.Generation), strconv.FormatInt(m.Games, 10),
-				strconv.FormatFloat(vr[i], 'g', -1, 64), strconv.FormatFloat(vh[i], 'g', -1, 64)})
+			row := []string{m.Name, strconv.Itoa(m.Generation), strconv.FormatInt(m.Games, 10)}
+			for _, c := range cols {
+				row = append(row, strconv.FormatFloat(c[i], 'g', -1, 64))
+			}
+			cw.Write(row)
 		}
 		cw.Flush()
 		return cw.Error()

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/coevolab/coevo/engine/coevolve"
+	"github.com/coevolab/coevo/engine/connect4"
 	"github.com/coevolab/coevo/engine/othello"
 	"github.com/coevolab/coevo/engine/tournament"
 	"github.com/coevolab/coevo/internal/shard"
@@ -149,14 +151,22 @@ func TestCoevolveAndCIAO(t *testing.T) {
 		}
 	}
 	w, err := othello.ReadWPC(best)
-	if err != nil || member == nil || *w != member.WPC {
+	if err != nil || member == nil || !slices.Equal(w[:], member.X) {
 		t.Errorf("--best wrote %v, the league-best %s is %v (%v)", w, name, member, err)
 	}
 	rows := strings.Split(strings.TrimSpace(readFile(t, perf)), "\n")
 	if len(rows) != 7 || rows[0] != "player,generation,games,vs_random,vs_heuristic" {
 		t.Fatalf("perf.csv:\n%s", strings.Join(rows, "\n"))
 	}
-	names, players := arch.Names(), arch.Players()
+	names := arch.Names()
+	var players []othello.Player
+	for _, m := range arch.Members {
+		w, err := othello.NewWPC(m.X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		players = append(players, w)
+	}
 	for k := 1; k <= 10; k++ {
 		names, players = append(names, fmt.Sprintf("random:%d", k)), append(players, othello.RandomWPC(uint64(k)))
 	}
@@ -187,7 +197,7 @@ func TestCoevolveOptimizer(t *testing.T) {
 
 // A run killed (SIGKILL) after a checkpoint and resumed with the same
 // command ends with the files of an uninterrupted run; SIGTERM stops a run
-// with status 130, keeping its checkpoint.
+// with status 143 (128 + 15), keeping its checkpoint.
 func TestCoevolveKillResume(t *testing.T) {
 	args := []string{"coevolve", "nashsolve", "--archive", "3", "--generations", "120", "--population", "20", "--snapshot", "4", "--seed", "2",
 		"--checkpoint-every", "2", "--checkpoint-interval", "0"}
@@ -211,7 +221,7 @@ func TestCoevolveKillResume(t *testing.T) {
 	cmd.Process.Signal(syscall.SIGTERM)
 	err := cmd.Wait()
 	var ee *exec.ExitError
-	if (err != nil || doneIn(dir) < 120) && (!errors.As(err, &ee) || ee.ExitCode() != 130 || !strings.Contains(stderr.String(), "interrupted")) {
+	if (err != nil || doneIn(dir) < 120) && (!errors.As(err, &ee) || ee.ExitCode() != 143 || !strings.Contains(stderr.String(), "interrupted")) {
 		t.Fatalf("after SIGTERM: %v: %s", err, stderr)
 	}
 	if _, errs, st := coevo(append(args, "--out", dir)...); st != 0 {
@@ -338,6 +348,102 @@ func TestLeagueShardsMerge(t *testing.T) {
 	}
 }
 
+// Every method paper 003 compares itself with runs from the command line,
+// says what it wrote, and resumes to the files of an uninterrupted run;
+// --seeds shards merge as for the paper's methods.
+func TestCoevolveNewMethods(t *testing.T) {
+	for _, m := range []string{"roundrobin", "maxsolve", "ipca", "nashmemory"} {
+		args := []string{"coevolve", m, "--generations", "6", "--snapshot", "2", "--seed", "3", "--checkpoint-every", "1", "--checkpoint-interval", "0"}
+		if m != "roundrobin" {
+			args = append(args, "--population", "10", "--offered", "2")
+		} else {
+			args = append(args, "--games", "1")
+		}
+		whole := filepath.Join(t.TempDir(), m)
+		out, errs, st := coevo(append(args, "--out", whole)...)
+		if st != 0 || !strings.Contains(out, "6 of 6 generations") {
+			t.Fatalf("%s: status %d: %s %s", m, st, out, errs)
+		}
+		if m != "roundrobin" && !strings.Contains(out, "archives.csv") {
+			t.Errorf("%s: %s", m, out)
+		}
+		want := runFiles(t, whole)
+		// Stop after 3 generations (a shorter run is the start of the
+		// longer one) and go on.
+		part := filepath.Join(t.TempDir(), m)
+		short := append([]string(nil), args...)
+		short[3] = "3"
+		if _, errs, st := coevo(append(short, "--out", part)...); st != 0 {
+			t.Fatalf("%s: status %d: %s", m, st, errs)
+		}
+		if _, errs, st := coevo(append(args, "--out", part)...); st != 0 {
+			t.Fatalf("%s: status %d: %s", m, st, errs)
+		}
+		if !reflect.DeepEqual(runFiles(t, part), want) {
+			t.Errorf("%s: the continued run's files differ", m)
+		}
+		var js struct {
+			Config coevolve.Config `json:"config"`
+		}
+		if err := json.Unmarshal([]byte(want[coevolve.RunFile]), &js); err != nil || string(js.Config.Method) != m {
+			t.Errorf("%s: run.json %s (%v)", m, want[coevolve.RunFile], err)
+		}
+	}
+	// A budget of games ends a run early, complete, saying why.
+	out, errs, st := coevo("coevolve", "nashsolve", "--archive", "2", "--population", "8", "--generations", "1000", "--budget", "100", "--out", filepath.Join(t.TempDir(), "b"))
+	if st != 0 || !strings.Contains(out, "the budget of 100 games is spent") {
+		t.Errorf("--budget: status %d: %s %s", st, out, errs)
+	}
+	args := []string{"coevolve", "maxsolve", "--generations", "2", "--population", "6", "--offered", "2", "--seeds", "1-3"}
+	single, sharded := filepath.Join(t.TempDir(), "single"), filepath.Join(t.TempDir(), "sharded")
+	if _, errs, st := coevo(append(args, "--out", single)...); st != 0 {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+	for i := range 2 {
+		if _, errs, st := coevo(append(args, "--out", sharded, "--shard", fmt.Sprintf("%d/2", i))...); st != 0 {
+			t.Fatalf("shard %d: status %d: %s", i, st, errs)
+		}
+	}
+	if _, errs, st := coevo(append(args, "--out", sharded, "--merge")...); st != 0 {
+		t.Fatalf("merge: status %d: %s", st, errs)
+	}
+	if a, b := readFile(t, filepath.Join(single, "runs.csv")), readFile(t, filepath.Join(sharded, "runs.csv")); a != b || !strings.HasPrefix(a, "method,archive,opponents,population,games,epsilon,snapshot,optimizer,step_size,offered,generations,seed,") {
+		t.Errorf("runs.csv:\n%s\nsharded:\n%s", a, b)
+	}
+}
+
+// --game connect4: a run of Connect Four, which coevo ciao analyses as
+// such (its archive's header names the weights), scoring each player
+// against random players and both reference players.
+func TestCoevolveConnectFour(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "c4")
+	out, errs, st := coevo("coevolve", "nashsolve", "--game", "connect4", "--archive", "2", "--generations", "6", "--population", "10", "--snapshot", "2", "--out", dir)
+	if st != 0 || !strings.Contains(out, "connect4: NashSolve |A|=2, seed 1: 6 of 6 generations") {
+		t.Fatalf("status %d: %s %s", st, out, errs)
+	}
+	perf := filepath.Join(t.TempDir(), "perf.csv")
+	best := filepath.Join(t.TempDir(), "best.txt")
+	text, errs, st := coevo("ciao", dir, "--games", "6", "--performance", perf, "--performance-games", "2", "--best", best)
+	if st != 0 || !strings.Contains(text, "connect4: NashSolve") {
+		t.Fatalf("ciao: status %d: %s %s", st, text, errs)
+	}
+	rows := strings.Split(strings.TrimSpace(readFile(t, perf)), "\n")
+	if len(rows) != 4 || rows[0] != "player,generation,games,vs_random,vs_heuristic,vs_alphabeta" {
+		t.Errorf("perf.csv:\n%s", strings.Join(rows, "\n"))
+	}
+	if _, err := connect4.ReadLinear(best); err != nil {
+		t.Errorf("--best: %v", err)
+	}
+	// The archive file alone is known by its header.
+	if _, errs, st := coevo("ciao", filepath.Join(dir, "archive.csv"), "--games", "4"); st != 0 {
+		t.Errorf("ciao archive.csv: status %d: %s", st, errs)
+	}
+	// An Othello run in its directory is refused, naming the game.
+	if _, errs, st := coevo("coevolve", "nashsolve", "--archive", "2", "--generations", "6", "--population", "10", "--snapshot", "2", "--out", dir); st != 2 || !strings.Contains(errs, "game connect4, and this run has game othello") {
+		t.Errorf("othello into a connect4 run: status %d: %s", st, errs)
+	}
+}
+
 func TestCoevolveBadUsage(t *testing.T) {
 	dir := t.TempDir()
 	run := filepath.Join(dir, "run")
@@ -359,6 +465,14 @@ func TestCoevolveBadUsage(t *testing.T) {
 		{[]string{"coevolve", "nashsolve", "--shard", "0/2", "--out", dir}, "split the seeds of --seeds"},
 		{append(append([]string(nil), nashArgs[:len(nashArgs)-1]...), "6", "--out", run), "seed 5, and this run has seed 6"},
 		{[]string{"coevolve", "matching-sides", "x"}, "unexpected argument"},
+		{[]string{"coevolve", "nashsolve", "--game", "chess", "--out", dir}, `--game "chess": want othello or connect4`},
+		{[]string{"coevolve", "ipca", "--archive", "3", "--out", dir}, "--archive goes with nashsolve, maxsolve and nashmemory"},
+		{[]string{"coevolve", "nashsolve", "--offered", "3", "--out", dir}, "--offered goes with maxsolve, ipca and nashmemory"},
+		{[]string{"coevolve", "maxsolve", "--offered", "300", "--out", dir}, "offered 300"},
+		{[]string{"coevolve", "nashsolve", "--beta", "0.1", "--out", dir}, "--beta goes with --optimizer es"},
+		{[]string{"coevolve", "roundrobin", "--beta", "2", "--out", dir}, "beta 2"},
+		{[]string{"coevolve", "roundrobin", "--optimizer", "hill", "--out", dir}, `--optimizer "hill"`},
+		{[]string{"coevolve", "nashsolve", "--budget", "-5", "--out", dir}, "budget -5"},
 		{[]string{"ciao"}, "missing FILE"},
 		{[]string{"ciao", filepath.Join(dir, "none")}, "none"},
 		{[]string{"ciao", run, "--games", "3"}, "--games 3"},

@@ -7,8 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -19,28 +21,58 @@ import (
 )
 
 func coevolveHelp(w io.Writer) {
-	fmt.Fprint(w, `Usage: coevo coevolve nashsolve|heuristic|icl [flags] --out DIR
+	fmt.Fprint(w, `Usage: coevo coevolve METHOD [--game othello|connect4] [flags] --out DIR
+       METHOD: nashsolve, heuristic, icl, roundrobin, maxsolve, ipca or nashmemory
        coevo coevolve matching-sides [--json]
 
-Evolves Othello WPC players with CMA-ES (population 100) as paper 003
-section VI does (docs/coevolve.md). --optimizer cma (the default) is the
-CMA-ES of Hansen's tutorial (engine/cmaes); --optimizer gonum is gonum's
-CmaEsChol, kept as an ablation (its search freezes):
+Evolves players of a game with CMA-ES (population 100) as paper 003
+section VI does (docs/coevolve.md): --game othello (the default), the 1-ply
+weighted piece counters (WPC) of the paper, or connect4, Connect Four with
+1-ply linear evaluations. --optimizer cma (the default) is the CMA-ES of
+Hansen's tutorial (engine/cmaes); --optimizer gonum is gonum's CmaEsChol,
+kept as an ablation (its search freezes):
 
   nashsolve       against an archive of the last --archive players that beat
-                  every earlier member as black and as white (Algorithm 1);
-                  two noise-free games a pair; paper: 30,000/|A| generations
-  heuristic       against the standard heuristic WPC, 500 games at epsilon
-                  0.1 (the "anti-heuristic" run); paper: 100 generations
-  icl             against --opponents random WPCs (ICL-500: 10 games a seat
-                  at epsilon 0.1; ICL-50,000: one noise-free game a seat)
+                  every earlier member in both seats (Algorithm 1); two
+                  noise-free games a pair; paper: 30,000/|A| generations
+  heuristic       against the game's first reference player (Othello: the
+                  standard heuristic WPC, the "anti-heuristic" run; connect4:
+                  the hand-made evaluation one ply deep), 500 games at epsilon
+                  0.1; paper: 100 generations
+  icl             against --opponents random players (ICL-500: 10 games a
+                  seat at epsilon 0.1; ICL-50,000: one noise-free game a seat)
+
+The methods paper 003 compares itself with (docs/coevolve.md says how we read
+each):
+
+  roundrobin      straight round-robin coevolution: each generation's
+                  candidates play a league; with --optimizer es (the
+                  default) Lucas and Runarsson's parent and ten children
+                  with parent-child weighted averaging (--beta 0.05), the LR
+                  player's method (ref. [8]); 5 games a seat at epsilon 0.1
+  maxsolve        de Jong's MaxSolve (ref. [31]): keeps the --archive players
+                  that solve the most of an archive of tests
+  ipca            de Jong's IPCA (ref. [29]): keeps the learners no learner
+                  Pareto-dominates over an archive of tests
+  nashmemory      Ficici and Pollack's Nash memory, of capacity --archive as
+                  in Manning's resource-limited version (ref. [7])
+
+maxsolve, ipca and nashmemory play NashSolve's games (two noise-free games a
+pair), offer --offered candidates a generation, and run 1,000 generations
+with a snapshot every 10 unless told otherwise.
+
   matching-sides  paper 003 Table IV, the cycle of eq. (7), the equilibria
 
+--budget N stops a run once it has played N games (at the end of the
+generation that reaches it), to compare methods at equal budgets.
+
 The defaults are the paper's settings. A run writes into DIR: archive.csv
-(the permanent archive: coevo ciao DIR analyses it), history.csv, run.json
-and, for nashsolve, admitted.csv; it checkpoints there, and the same command
-resumes it (or extends a finished run to more --generations). Runs are
-seeded and do not depend on --workers.
+(the permanent archive: coevo ciao DIR analyses it), history.csv, run.json,
+for the archive methods admitted.csv, for maxsolve, ipca and nashmemory
+archives.csv (the archives at the end); it checkpoints there, and the same command
+resumes it (or extends a finished run to more --generations). A folder with
+a run's files but no checkpoint is refused unless --force, which starts the
+run again and replaces them. Runs are seeded and do not depend on --workers.
 
 Many seeds (--seeds 1-20) run into DIR/seed-S, with one line per seed in
 DIR/runs.csv; on a SLURM cluster (docs/cluster.md) --slurm writes
@@ -60,15 +92,18 @@ Flags:
 }
 
 type coevolveOpts struct {
-	out, seeds               string
+	out, seeds, game         string
 	seed                     uint64
 	archive, opponents       int
 	generations, population  int
 	games, snapshot, workers int
-	epsilon, stepSize        float64
+	epsilon, stepSize, beta  float64
+	offered                  int
+	budget                   int64
 	optimizer                string
 	checkpointEvery          int
 	checkpointInterval       time.Duration
+	force                    bool
 	cluster                  *clusterOpts
 	fs                       *flag.FlagSet
 }
@@ -78,27 +113,32 @@ func coevolveFlags() (*flag.FlagSet, *coevolveOpts) {
 	fs := flag.NewFlagSet("coevolve", flag.ContinueOnError)
 	o.fs = fs
 	fs.StringVar(&o.out, "out", "", "the run's `DIR` (results and checkpoint)")
+	fs.StringVar(&o.game, "game", "othello", "the game: "+strings.Join(coevolve.DomainNames(), " or "))
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the run")
 	fs.StringVar(&o.seeds, "seeds", "", "run many seeds, e.g. 1-20 or 1,3,5-8, each into DIR/seed-S")
-	fs.IntVar(&o.archive, "archive", 4, "nashsolve: archive size |A|")
+	fs.IntVar(&o.archive, "archive", 4, "nashsolve: archive size |A|; maxsolve: solutions kept; nashmemory: capacity (support and memory)")
 	fs.IntVar(&o.opponents, "opponents", 500, "icl: random opponents")
 	fs.IntVar(&o.generations, "generations", 0, "generations (default: the paper's, 30000/|A| for nashsolve, 100 otherwise)")
-	fs.IntVar(&o.population, "population", 100, "CMA-ES population")
+	fs.IntVar(&o.population, "population", 100, "candidates a generation (roundrobin: 11, a parent and ten children)")
 	fs.IntVar(&o.games, "games", 0, "games against each opponent in each seat (default: nashsolve 1, heuristic 250, icl 10, or 1 from 50000 opponents)")
 	fs.Float64Var(&o.epsilon, "epsilon", 0, "probability of a forced random move (default: 0.1 for heuristic and icl below 50000 opponents, else 0)")
 	fs.IntVar(&o.snapshot, "snapshot", 0, "the permanent archive takes a player every `K` generations (default: 300/|A| for nashsolve, 1 otherwise)")
-	fs.StringVar(&o.optimizer, "optimizer", "cma", "the CMA-ES: cma (Hansen's tutorial) or gonum (gonum's CmaEsChol, an ablation)")
-	fs.Float64Var(&o.stepSize, "step-size", 0.5, "CMA-ES initial step size (its mean starts at 0; from there it only scales every candidate)")
+	fs.StringVar(&o.optimizer, "optimizer", "cma", "cma (Hansen's CMA-ES), gonum (gonum's CmaEsChol, an ablation) or es (Lucas and Runarsson's evolution strategy; the default of roundrobin)")
+	fs.Float64Var(&o.stepSize, "step-size", 0.5, "CMA-ES initial step size (its mean starts at 0; from there it only scales every candidate), or the ES's mutation step (roundrobin: 0.05)")
+	fs.Float64Var(&o.beta, "beta", 0.05, "--optimizer es: the parent moves this fraction of the way to the best candidate")
+	fs.IntVar(&o.offered, "offered", 5, "maxsolve, ipca, nashmemory: candidates offered to the archives each generation")
+	fs.Int64Var(&o.budget, "budget", 0, "stop before the first generation that would begin with `N` games or more played (compare methods at equal budgets; 0: no budget)")
 	fs.IntVar(&o.workers, "workers", 0, "games in parallel (0: all cores); results do not depend on it")
 	fs.IntVar(&o.checkpointEvery, "checkpoint-every", 10, "checkpoint every `N` generations")
 	fs.DurationVar(&o.checkpointInterval, "checkpoint-interval", 30*time.Second, "but at most once per `DURATION` (0: every N generations)")
+	fs.BoolVar(&o.force, "force", false, "start the run from its first generation, replacing the run's files in DIR (another run's, or any)")
 	o.cluster = addClusterFlags(fs)
 	return fs, o
 }
 
 func cmdCoevolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usagef("missing method: nashsolve, heuristic, icl or matching-sides (see coevo coevolve --help)")
+		return usagef("missing method: %s or matching-sides (see coevo coevolve --help)", methodList())
 	}
 	switch args[0] {
 	case "-h", "--help", "-help", "help":
@@ -108,8 +148,8 @@ func cmdCoevolve(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return matchingSides(args[1:], stdout)
 	}
 	m := coevolve.Method(args[0])
-	if m != coevolve.NashSolve && m != coevolve.Heuristic && m != coevolve.ICL {
-		return usagef("unknown method %q (want nashsolve, heuristic, icl or matching-sides)", args[0])
+	if !slices.Contains(coevolve.Methods, m) {
+		return usagef("unknown method %q (want %s or matching-sides)", args[0], methodList())
 	}
 	fs, o := coevolveFlags()
 	if err := parseFlags(fs, args[1:], stdout, coevolveHelp); err != nil {
@@ -154,24 +194,44 @@ func cmdCoevolve(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	return o.runSeeds(ctx, cfg, seeds, split, args[0], stdout, stderr)
 }
 
+// maxStepSize bounds --step-size: CMA-ES's candidates are its mean plus
+// about the step times normal numbers, and games add 64 weights.
+const maxStepSize = 1e6
+
 func (o *coevolveOpts) set(name string) bool {
 	found := false
 	o.fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
 	return found
 }
 
+// methodList lists the methods, for messages.
+func methodList() string {
+	var n []string
+	for _, m := range coevolve.Methods {
+		n = append(n, string(m))
+	}
+	return strings.Join(n, ", ")
+}
+
 // config is the run's Config: the paper's settings for the method, with
 // the flags given.
 func (o *coevolveOpts) config(m coevolve.Method) (coevolve.Config, error) {
+	dom, err := coevolve.Lookup(o.game)
+	if err != nil || o.game == "" {
+		return coevolve.Config{}, usagef("--game %q: want %s", o.game, strings.Join(coevolve.DomainNames(), " or "))
+	}
+	if m == coevolve.Heuristic && len(dom.References()) == 0 {
+		return coevolve.Config{}, usagef("heuristic evolves against the game's reference players, and --game %s has none", o.game)
+	}
 	size := 0
-	switch {
-	case m == coevolve.NashSolve:
+	switch bounded := m == coevolve.NashSolve || m == coevolve.MaxSolve || m == coevolve.NashMemory; {
+	case bounded:
 		size = o.archive
 		if size < 1 {
 			return coevolve.Config{}, usagef("--archive %d: want at least 1", size)
 		}
 	case o.set("archive"):
-		return coevolve.Config{}, usagef("--archive goes with nashsolve")
+		return coevolve.Config{}, usagef("--archive goes with nashsolve, maxsolve and nashmemory")
 	}
 	switch {
 	case m == coevolve.ICL:
@@ -182,17 +242,51 @@ func (o *coevolveOpts) config(m coevolve.Method) (coevolve.Config, error) {
 	case o.set("opponents"):
 		return coevolve.Config{}, usagef("--opponents goes with icl")
 	}
+	if !(o.stepSize > 0 && o.stepSize <= maxStepSize) {
+		// Sampled weights of 1e308 are infinite at once; the paper's
+		// step is 0.5, the weights of a WPC are of order 1.
+		return coevolve.Config{}, usagef("--step-size %v: want a step in (0, %g] (the paper's is 0.5)", o.stepSize, float64(maxStepSize))
+	}
 	cfg := coevolve.PaperConfig(m, size, o.seed)
-	cfg.Population, cfg.StepSize = o.population, o.stepSize
-	switch opt := coevolve.Optimizer(o.optimizer); opt {
-	case coevolve.CMA, coevolve.Gonum:
-		cfg.Optimizer = opt
-	default:
-		return coevolve.Config{}, usagef("--optimizer %q: want cma (Hansen's CMA-ES) or gonum (gonum's CmaEsChol)", o.optimizer)
+	if dom.Name != coevolve.Othello.Name {
+		cfg.Game = dom.Name
+	}
+	if o.set("population") || m != coevolve.RoundRobin {
+		cfg.Population = o.population
+	}
+	if o.set("step-size") || m != coevolve.RoundRobin {
+		cfg.StepSize = o.stepSize
+	}
+	if o.set("optimizer") || m != coevolve.RoundRobin {
+		switch opt := coevolve.Optimizer(o.optimizer); opt {
+		case coevolve.CMA, coevolve.Gonum, coevolve.ES:
+			cfg.Optimizer = opt
+		default:
+			return coevolve.Config{}, usagef("--optimizer %q: want cma (Hansen's CMA-ES), gonum (gonum's CmaEsChol) or es (Lucas and Runarsson's evolution strategy)", o.optimizer)
+		}
+	}
+	switch {
+	case cfg.Optimizer == coevolve.ES && cfg.Beta == 0:
+		cfg.Beta = 0.05
+	case cfg.Optimizer != coevolve.ES:
+		cfg.Beta = 0
+	}
+	if o.set("beta") {
+		if cfg.Optimizer != coevolve.ES {
+			return coevolve.Config{}, usagef("--beta goes with --optimizer es (the default of roundrobin)")
+		}
+		cfg.Beta = o.beta
+	}
+	if o.set("offered") {
+		if m != coevolve.MaxSolve && m != coevolve.IPCA && m != coevolve.NashMemory {
+			return coevolve.Config{}, usagef("--offered goes with maxsolve, ipca and nashmemory")
+		}
+		cfg.Offered = o.offered
 	}
 	if o.set("generations") {
 		cfg.Generations = o.generations
 	}
+	cfg.Budget = o.budget
 	if o.set("games") {
 		cfg.Games = o.games
 	}
@@ -226,8 +320,14 @@ func (o *coevolveOpts) evolve(ctx context.Context, cfg coevolve.Config, dir, lab
 		return nil, shardError(err)
 	}
 	defer release()
-	if err := checkRunDir(dir, false); err != nil {
+	if err := checkRunDir(dir, false, o.force); err != nil {
 		return nil, err
+	}
+	if o.force {
+		// A new start: the checkpoint there is not resumed, whoever's.
+		if err := os.Remove(filepath.Join(dir, coevolve.CheckpointFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("--force: %w", err)
+		}
 	}
 	// Under the lock, no other process writes here: the temporary files
 	// are those of a run that was killed.
@@ -255,8 +355,11 @@ func (o *coevolveOpts) evolve(ctx context.Context, cfg coevolve.Config, dir, lab
 // planted under one of their names is refused, not followed (it would
 // redirect the write elsewhere). A seed's directory (own), which coevo
 // names itself, may not be a link either; --out may be a link to a
-// folder, since the user names it.
-func checkRunDir(dir string, own bool) error {
+// folder, since the user names it. Files of a run with no checkpoint
+// beside them (another program's, a run whose checkpoint was removed, a
+// copy of a run's results) are not replaced unless force (--force): the
+// checkpoint is what makes a folder a run this command continues.
+func checkRunDir(dir string, own, force bool) error {
 	st, err := os.Lstat(dir)
 	switch {
 	case err != nil:
@@ -269,6 +372,22 @@ func checkRunDir(dir string, own bool) error {
 		if err := atomicfile.CheckNoFollow(filepath.Join(dir, name)); err != nil {
 			return usagef("--out %v", err)
 		}
+	}
+	if force {
+		return nil
+	}
+	if _, err := os.Lstat(filepath.Join(dir, coevolve.CheckpointFile)); err == nil {
+		return nil // a run: resumed if its settings are these
+	}
+	var found []string
+	for _, name := range coevolve.Files {
+		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+			found = append(found, name)
+		}
+	}
+	if len(found) > 0 {
+		return usagef("--out %s holds %s but no %s: not a run this command can continue, and its files would be replaced; give another folder, or add --force to replace them",
+			dir, strings.Join(found, " and "), coevolve.CheckpointFile)
 	}
 	return nil
 }
@@ -284,8 +403,11 @@ func (o *coevolveOpts) runOne(ctx context.Context, cfg coevolve.Config, dir stri
 	}
 	fmt.Fprintf(stdout, "%v\n", run)
 	fmt.Fprintf(stdout, "%s: %s (permanent archive), %s, %s", dir, coevolve.ArchiveFile, coevolve.HistoryFile, coevolve.RunFile)
-	if cfg.Method == coevolve.NashSolve {
+	if run.Admitted != nil {
 		fmt.Fprintf(stdout, ", %s", coevolve.AdmittedFile)
+	}
+	if run.Sets != nil {
+		fmt.Fprintf(stdout, ", %s", coevolve.ArchivesFile)
 	}
 	fmt.Fprintf(stdout, "; %.1fs\nnext: coevo ciao %s --games 100 --epsilon 0.1 --plot ciao.pdf --csv ciao.csv\n", time.Since(t0).Seconds(), dir)
 	return nil
@@ -305,6 +427,11 @@ func parseSeeds(s string) ([]uint64, error) {
 		}
 		if err1 != nil || err2 != nil || hi < lo || hi-lo >= 1_000_000 {
 			return nil, fmt.Errorf("%q: want seeds like 1-20 or 1,3,5-8", s)
+		}
+		// Counted before they are listed: many ranges of a million each
+		// would fill memory.
+		if float64(len(seeds))+float64(hi-lo)+1 > maxSweepRuns {
+			return nil, fmt.Errorf("%s: more than %d seeds", s[:min(len(s), 40)]+"...", maxSweepRuns)
 		}
 		for x := lo; ; x++ {
 			seeds = append(seeds, x)
@@ -358,7 +485,7 @@ func (o *coevolveOpts) runSeeds(ctx context.Context, cfg coevolve.Config, seeds 
 	command := coevoCommand("coevolve", method)
 	o.fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "out", "seeds", "workers", "shard", "merge", "shards", "slurm", "partition", "time", "cpus", "submit", "dry-run":
+		case "out", "seeds", "workers", "shard", "merge", "shards", "slurm", "partition", "time", "cpus", "submit", "dry-run", "force":
 		default:
 			command = append(command, "--"+f.Name, f.Value.String())
 		}
@@ -388,7 +515,7 @@ func (o *coevolveOpts) runSeeds(ctx context.Context, cfg coevolve.Config, seeds 
 	}
 	todo := log.Todo()
 	for _, i := range todo {
-		if err := checkRunDir(filepath.Join(o.out, fmt.Sprintf("seed-%d", list[i])), true); err != nil {
+		if err := checkRunDir(filepath.Join(o.out, fmt.Sprintf("seed-%d", list[i])), true, o.force); err != nil {
 			return err
 		}
 	}

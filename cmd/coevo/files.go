@@ -59,7 +59,8 @@ func checkPlot(flag, path string) error {
 }
 
 // notInput refuses an output that is one of the inputs: writing it would
-// destroy what the command reads.
+// destroy what the command reads. Files are compared as what they are
+// (device and inode, links followed), not by their names.
 func notInput(flag, out string, inputs ...string) error {
 	so, err := os.Stat(out)
 	if err != nil {
@@ -71,6 +72,68 @@ func notInput(flag, out string, inputs ...string) error {
 		}
 	}
 	return nil
+}
+
+// output is an output flag and its file.
+type output struct{ flag, path string }
+
+// distinctOutputs refuses, before any work, two output flags that name the
+// same file: the last writer would win, and the other's output be lost
+// without a word. Files are compared as what they lead to: the device and
+// inode of an existing file (links followed), the folder's and the name of
+// a new one. Devices (/dev/null) and "-" (the standard output) may be
+// named twice.
+func distinctOutputs(outs ...output) error {
+	seen := map[string]string{}
+	for _, o := range outs {
+		if o.path == "" || o.path == "-" {
+			continue
+		}
+		id, ok := fileID(o.path)
+		if !ok {
+			continue
+		}
+		if other, dup := seen[id]; dup {
+			return usagef("--%s %s and --%s %s: the same file; each output needs its own", other, outputPath(outs, other), o.flag, o.path)
+		}
+		seen[id] = o.flag
+	}
+	return nil
+}
+
+func outputPath(outs []output, flag string) string {
+	for _, o := range outs {
+		if o.flag == flag {
+			return o.path
+		}
+	}
+	return ""
+}
+
+// fileID identifies the file a write to path reaches: its device and
+// inode if it exists (not a regular file: no identity, false), else its
+// folder's device and inode and its name.
+func fileID(path string) (string, bool) {
+	p, err := atomicfile.Resolve(path)
+	if err != nil {
+		return "", false
+	}
+	if st, err := os.Stat(p); err == nil {
+		sys, ok := st.Sys().(*syscall.Stat_t)
+		if !ok || !st.Mode().IsRegular() {
+			return "", false
+		}
+		return fmt.Sprintf("%d:%d", sys.Dev, sys.Ino), true
+	}
+	st, err := os.Stat(filepath.Dir(p))
+	if err != nil {
+		return "", false
+	}
+	sys, ok := st.Sys().(*syscall.Stat_t)
+	if !ok {
+		return "", false
+	}
+	return fmt.Sprintf("%d:%d/%s", sys.Dev, sys.Ino, filepath.Base(p)), true
 }
 
 // writeOutput writes an output flag's file. A path that turns out not to
@@ -195,6 +258,11 @@ func checkResults(flag, path string, follow bool) error {
 func checkFolder(flag, path string) error {
 	if path == "" {
 		return usagef("--%s: empty value (give a folder)", flag)
+	}
+	// Not through another user's link planted in a shared sticky folder
+	// (as /tmp): the files would be made where that user chose.
+	if err := atomicfile.CheckLinks(path); err != nil {
+		return usagef("--%s %v", flag, err)
 	}
 	for d := filepath.Clean(path); ; d = filepath.Dir(d) {
 		st, err := os.Stat(d)

@@ -54,6 +54,8 @@ func emptyFlags(fs *flag.FlagSet) error {
 
 // finiteFlags rejects a NaN or infinite value given to any float flag of
 // fs: no command means anything by them, and they would flow into results.
+// It makes -0 0: the two are the same number, and a setting recorded as
+// "-0" would refuse a rerun with 0.
 func finiteFlags(fs *flag.FlagSet) error {
 	var err error
 	fs.Visit(func(f *flag.Flag) {
@@ -61,8 +63,13 @@ func finiteFlags(fs *flag.FlagSet) error {
 		if !ok || err != nil {
 			return
 		}
-		if x, ok := g.Get().(float64); ok && (math.IsNaN(x) || math.IsInf(x, 0)) {
+		x, ok := g.Get().(float64)
+		switch {
+		case !ok:
+		case math.IsNaN(x) || math.IsInf(x, 0):
 			err = usagef("--%s %s: not a finite number", f.Name, f.Value)
+		case x == 0 && math.Signbit(x):
+			f.Value.Set("0")
 		}
 	})
 	return err

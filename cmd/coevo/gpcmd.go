@@ -62,7 +62,7 @@ func gpFlags() (*flag.FlagSet, *gpOpts) {
 	fs.IntVar(&o.maxHeap, "max-heap", 10, "largest heap size of the training positions")
 	fs.IntVar(&o.holdOut, "holdout", 200, "held-out positions for the accuracy (0: none)")
 	fs.IntVar(&o.holdOutMax, "holdout-max", 0, "largest heap of held-out positions (0: max-heap + 5)")
-	fs.IntVar(&o.population, "population", 1000, fmt.Sprintf("programs per generation (at most %d: a million take some 500 MB)", gp.MaxPopulation))
+	fs.IntVar(&o.population, "population", 1000, fmt.Sprintf("programs per generation (at most %d: a million take about 1.2 GB)", gp.MaxPopulation))
 	fs.IntVar(&o.generations, "generations", 20, "generations, the random first one included")
 	fs.IntVar(&o.tournament, "tournament", 20, fmt.Sprintf("programs per selection tournament (at most %d)", gp.MaxPopulation))
 	fs.Float64Var(&o.parsimony, "parsimony", 0.001, "fitness penalty per node, for selection (0: none)")
@@ -116,6 +116,10 @@ func cmdGP(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if err := checkWorkers(o.workers); err != nil {
+		return err
+	}
+	// Measured: 1.2 KB a program (a million: 1.15 GB; 300,000: 366 MB).
+	if err := checkMemory(fmt.Sprintf("--population %d", o.population), "the programs", 1100*float64(o.population), "lower --population"); err != nil {
 		return err
 	}
 	if o.parsimony < 0 {

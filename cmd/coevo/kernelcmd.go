@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/coevolab/coevo/kernel"
@@ -122,13 +123,28 @@ func cmdKernel(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		where, err := kernel.Install(dir, *name, spec)
 		if err != nil {
+			if *prefix != "" {
+				return fmt.Errorf("--prefix %s: %w", *prefix, err)
+			}
 			return err
 		}
 		fmt.Fprintf(stdout, "installed kernelspec %q in %s (runs %s)\n", *name, where, spec.Argv[0])
 		return nil
 	case "run":
-		if len(args) != 2 {
-			return usagef("usage: coevo kernel run CONNECTION_FILE")
+		switch {
+		case len(args) > 1 && (args[1] == "-h" || args[1] == "--help" || args[1] == "-help"):
+			kernelHelp(stdout)
+			return errHelp
+		case len(args) < 2:
+			return usagef("missing CONNECTION_FILE (usage: coevo kernel run CONNECTION_FILE)")
+		case strings.HasPrefix(args[1], "-") && args[1] != "-":
+			return usagef("unknown flag %q: kernel run takes no flags (usage: coevo kernel run CONNECTION_FILE)", args[1])
+		case len(args) > 2:
+			what := "argument"
+			if strings.HasPrefix(args[2], "-") {
+				what = "flag"
+			}
+			return usagef("unexpected %s %q: kernel run takes no flags (usage: coevo kernel run CONNECTION_FILE)", what, args[2])
 		}
 		// Read here, with ctx: a FIFO nobody writes waits for Ctrl-C.
 		b, err := readInput(ctx, args[1], maxConnectionFile, "connection file")

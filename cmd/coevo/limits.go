@@ -5,7 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"os"
 	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
 
 	"github.com/coevolab/coevo/engine/game"
 )
@@ -94,4 +98,53 @@ func formatBytes(b float64) string {
 		i++
 	}
 	return fmt.Sprintf("%.3g %cB", b, units[i])
+}
+
+// Memory that a flag asks for up front (a population, the values of a
+// nim-sequence) is checked against what the process may still map under
+// its address-space limit (ulimit -v, RLIMIT_AS) before it is allocated:
+// the Go runtime cannot recover from running out of memory (it prints a
+// dump of every goroutine and exits 2, the status of bad usage), so what
+// would not fit is refused first, in one line naming the flag, exit 1.
+
+// addressSpaceLeft returns how many more bytes this process may map under
+// its address-space limit, and false when there is no limit.
+func addressSpaceLeft() (int64, bool) {
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &lim); err != nil || lim.Cur == rlimInfinity || lim.Cur > math.MaxInt64 {
+		return 0, false
+	}
+	used := int64(0)
+	if b, err := os.ReadFile("/proc/self/status"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(line, "VmSize:"); ok {
+				kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+				used = kb << 10
+			}
+		}
+	}
+	return max(0, int64(lim.Cur)-used), true
+}
+
+// rlimInfinity is RLIM_INFINITY.
+const rlimInfinity = ^uint64(0)
+
+// memoryError says that what a flag asks for does not fit in memory.
+type memoryError struct{ msg string }
+
+func (e *memoryError) Error() string { return e.msg }
+
+// checkMemory refuses, before anything is allocated, a command that needs
+// need bytes more than its address-space limit leaves; setting names the
+// flag and its value ("--upto 1000000000"), what says what takes the
+// memory ("the values"), hint how to need less.
+func checkMemory(setting, what string, need float64, hint string) error {
+	left, limited := addressSpaceLeft()
+	if !limited || need <= float64(left) {
+		return nil
+	}
+	var lim syscall.Rlimit
+	syscall.Getrlimit(syscall.RLIMIT_AS, &lim)
+	return &memoryError{fmt.Sprintf("%s: %s take about %s of memory, and the address-space limit (ulimit -v, %s) leaves %s: %s, or raise the limit",
+		setting, what, formatBytes(need), formatBytes(float64(lim.Cur)), formatBytes(float64(left)), hint)}
 }

@@ -17,9 +17,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -85,31 +83,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (status i
 		return 2
 	}
 	name := args[0]
+	out := newStdout(ctx, stdout)
 	if name == "-h" || name == "--help" || name == "help" {
-		usage(stdout)
-		return 0
+		usage(out)
+		return out.status(stderr, "coevo", nil)
 	}
 	for _, c := range commands {
 		if c.name != name {
 			continue
 		}
-		err := c.run(ctx, args[1:], stdout, stderr)
-		var ue *usageError
-		switch {
-		case err == nil:
-			return 0
-		case errors.Is(err, errHelp):
-			return 0
-		case errors.As(err, &ue):
-			fmt.Fprintf(stderr, "coevo %s: %s\n", name, oneLine(err.Error()))
-			return 2
-		case errors.Is(err, context.Canceled):
-			fmt.Fprintf(stderr, "coevo %s: interrupted\n", name)
-			return 130
-		default:
-			fmt.Fprintf(stderr, "coevo %s: %s\n", name, oneLine(err.Error()))
-			return 1
+		err := c.run(ctx, args[1:], out, stderr)
+		if errors.Is(err, errHelp) {
+			err = nil
 		}
+		return out.status(stderr, "coevo "+name, err)
 	}
 	fmt.Fprintf(stderr, "coevo: unknown command %q (commands: %s)\n", name, commandNames())
 	return 2
@@ -126,8 +113,7 @@ func commandNames() string {
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", "; ") }
 
 func main() {
-	// SIGTERM too: SLURM sends it when a job is cancelled or out of time.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := notifySignals()
 	defer stop()
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/csv"
@@ -10,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -330,15 +332,17 @@ func leagueFlags() (*flag.FlagSet, *leagueOpts) {
 	fs := flag.NewFlagSet("othello league", flag.ContinueOnError)
 	fs.StringVar(&o.players, "players", "", "comma-separated players, e.g. heuristic,random:1,random:2,file:w.csv")
 	o.register(fs, true)
-	fs.StringVar(&o.out, "out", "", "write one line per game to `FILE` (first,second,result,game,epsilon,seed: coevo bt fit FILE --format games); also the checkpoint")
+	fs.StringVar(&o.out, "out", "", "write one line per game to `FILE` (first,second,result,game,epsilon,seed,first_index,second_index: coevo bt fit FILE --format games); also the checkpoint")
 	o.cluster = addClusterFlags(fs)
 	return fs, o
 }
 
 // leagueHeader is the header of a league's results file: a game per line,
 // in the "games" format of coevo bt fit (first,second,result) with the
-// game's number and the settings its result depends on.
-var leagueHeader = []string{"first", "second", "result", "game", "epsilon", "seed"}
+// game's number and the settings its result depends on: the game's random
+// stream depends on the places of its players in --players (from 0), so
+// that a league resumed with its players in another order is refused.
+var leagueHeader = []string{"first", "second", "result", "game", "epsilon", "seed", "first_index", "second_index"}
 
 // leagueJob lists the games of a round robin as a shard.Job, in the order
 // of tournament.RoundRobin's fixtures: game r of names[i] (first) against
@@ -346,8 +350,7 @@ var leagueHeader = []string{"first", "second", "result", "game", "epsilon", "see
 //
 // Listing millions of games takes seconds: it stops when ctx is done.
 func leagueJob(ctx context.Context, names []string, games int, epsilon float64, seed uint64) (*shard.Job, []tournament.Fixture, error) {
-	job := shard.NewJob("coevo othello league", leagueHeader, []string{"first", "second", "game"}, []string{"epsilon", "seed"})
-	settings := []string{strconv.FormatFloat(epsilon, 'g', -1, 64), strconv.FormatUint(seed, 10)}
+	job := shard.NewJob("coevo othello league", leagueHeader, []string{"first", "second", "game"}, []string{"epsilon", "seed", "first_index", "second_index"})
 	var fx []tournament.Fixture
 	for i := range names {
 		for j := i + 1; j < len(names); j++ {
@@ -355,6 +358,7 @@ func leagueJob(ctx context.Context, names []string, games int, epsilon float64, 
 		}
 	}
 	for _, f := range fx {
+		settings := leagueSettings(epsilon, seed, f)
 		for r := 0; r < f.Games; r++ {
 			if r&0xffff == 0 && ctx.Err() != nil {
 				return nil, nil, ctx.Err()
@@ -363,6 +367,71 @@ func leagueJob(ctx context.Context, names []string, games int, epsilon float64, 
 		}
 	}
 	return job, fx, nil
+}
+
+// leagueSettings are the values of the settings columns of fixture f's
+// games.
+func leagueSettings(epsilon float64, seed uint64, f tournament.Fixture) []string {
+	return []string{strconv.FormatFloat(epsilon, 'g', -1, 64), strconv.FormatUint(seed, 10), strconv.Itoa(f.First), strconv.Itoa(f.Second)}
+}
+
+// checkLeagueOrder refuses to resume the league of the results file path
+// with the players in another order than the one it was played in: the
+// games' streams depend on the order, so the rows would not be the games
+// of this league. Rows of players not in names are left to the job's
+// checks.
+func checkLeagueOrder(path string, names []string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	index := map[string]int{}
+	for i, n := range names {
+		index[n] = i
+	}
+	r := csv.NewReader(bufio.NewReaderSize(f, 1<<16))
+	r.FieldsPerRecord = -1
+	head, err := r.Read()
+	if err != nil || len(head) != len(leagueHeader) || head[6] != "first_index" {
+		return nil
+	}
+	had := map[string]string{} // the place each player had
+	wrong := ""                // the first player whose place differs
+	for len(had) < len(names) {
+		rec, err := r.Read()
+		if err != nil {
+			break
+		}
+		if len(rec) != len(leagueHeader) {
+			continue
+		}
+		for k := range 2 {
+			name, at := rec[k], rec[6+k]
+			if i, ok := index[name]; ok && had[name] == "" {
+				had[name] = at
+				if wrong == "" && at != strconv.Itoa(i) {
+					wrong = name
+				}
+			}
+		}
+	}
+	if wrong == "" {
+		return nil
+	}
+	hint := ""
+	if order := make([]string, len(names)); len(had) == len(names) {
+		for n, at := range had {
+			if j, err := strconv.Atoi(at); err == nil && j >= 0 && j < len(order) {
+				order[j] = n
+			}
+		}
+		if !slices.Contains(order, "") {
+			hint = " (" + strings.Join(order, ",") + ")"
+		}
+	}
+	return usagef("--players: %q played the league in %s as player %s (from 0), and is player %d here: the games' random streams depend on the players' order, so its games are not this league's; give the players in the league's order%s, or write to another file",
+		wrong, path, had[wrong], index[wrong], hint)
 }
 
 func resultText(s float64) string {
@@ -462,6 +531,9 @@ func othelloLeague(ctx context.Context, args []string, stdout, stderr io.Writer)
 	case o.cluster.merge:
 		return o.cluster.runMerge(job, o.out, stdout)
 	}
+	if err := checkLeagueOrder(o.out, names); err != nil {
+		return err
+	}
 	log, err := job.Open(o.out, split)
 	if err != nil {
 		return shardError(err)
@@ -482,7 +554,6 @@ func othelloLeague(ctx context.Context, args []string, stdout, stderr io.Writer)
 			items = append(items, game{k, r})
 		}
 	}
-	settings := []string{strconv.FormatFloat(o.epsilon, 'g', -1, 64), strconv.FormatUint(o.seed, 10)}
 	step, end := countProgress(stderr, "coevo othello league", "games", len(todo))
 	err = forEach(ctx, todo, o.workers, step, func(_ context.Context, i int) error {
 		f := fixtures[items[i].k]
@@ -491,7 +562,7 @@ func othelloLeague(ctx context.Context, args []string, stdout, stderr io.Writer)
 		if err != nil {
 			return fmt.Errorf("game %d of %s (first) against %s: %w", r, names[f.First], names[f.Second], err)
 		}
-		return log.Add(i, append([]string{names[f.First], names[f.Second], resultText(s), strconv.Itoa(r)}, settings...))
+		return log.Add(i, append([]string{names[f.First], names[f.Second], resultText(s), strconv.Itoa(r)}, leagueSettings(o.epsilon, o.seed, f)...))
 	})
 	end()
 	if cerr := log.Close(); err == nil {
@@ -580,13 +651,24 @@ func othelloShow(ctx context.Context, args []string, stdout io.Writer) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	for _, out := range []struct{ flag, path string }{{"svg", o.svg}, {"png", o.png}} {
+	outs := []output{{"svg", o.svg}, {"png", o.png}}
+	for _, out := range outs {
 		if out.path == "" {
 			continue
 		}
 		if err := checkOutput(out.flag, out.path); err != nil {
 			return err
 		}
+		for _, spec := range []string{o.black, o.white} {
+			if in, ok := strings.CutPrefix(spec, "file:"); ok {
+				if err := notInput(out.flag, out.path, in); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if err := distinctOutputs(outs...); err != nil {
+		return err
 	}
 	players, _, err := seated(ctx, o.black, o.white)
 	if err != nil {

@@ -45,6 +45,8 @@ type probeResult struct {
 	stdout, stderr string
 	took           time.Duration // from start, or from the signal, to exit
 	signalled      bool
+	sig            syscall.Signal // the signal sent
+	maxRSS         int64          // peak resident memory, bytes
 }
 
 // probeCase is one probed command line.
@@ -70,6 +72,24 @@ type probeCase struct {
 	// exe, if set, is the binary to run instead of this test binary (a
 	// copy of it installed with a worker binary beside it).
 	exe string
+	// stdin and stdout, if set, are the process's standard input and
+	// output (a pipe nobody writes, a full pipe nobody reads, /dev/full)
+	// instead of the probe's.
+	stdin, stdout *os.File
+	// addressSpace, if set, is the address-space limit (ulimit -v) the
+	// process starts under, instead of the 4 GiB set after its start.
+	addressSpace uint64
+	// env is added to the process's environment.
+	env []string
+	// setup runs just before the process starts.
+	setup func()
+	// ready, if set, must also hold before the signal is sent (the pipe
+	// the process writes is full).
+	ready func() bool
+	// timed runs the process under /usr/bin/time, for its peak memory
+	// (a process started by Go inherits its parent's in its rusage: Go
+	// starts it sharing the parent's memory until its exec).
+	timed bool
 }
 
 // probeDir makes the special files of one case in its own folder.
@@ -168,13 +188,43 @@ func runProbe(t *testing.T, c probeCase) probeResult {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if alt := os.Getenv("COEVO_PROBE_EXE"); alt != "" {
+		// Another build's test binary (make the comparison with an older
+		// coevo: go test -c of it, then COEVO_PROBE_EXE=that binary).
+		exe = alt
+	}
 	if c.exe != "" {
 		exe = c.exe
 	}
 	cmd := exec.Command(exe, c.args...)
 	cmd.Env = append(os.Environ(), "COEVO_MAIN=1", "COEVO_TEST_MAX_ADDRESS_SPACE=4294967296")
+	if c.addressSpace > 0 {
+		// The limit set before coevo starts, as ulimit -v sets it.
+		cmd = exec.Command("prlimit", append([]string{fmt.Sprintf("--as=%d", c.addressSpace), "--", exe}, c.args...)...)
+		cmd.Env = append(os.Environ(), "COEVO_MAIN=1",
+			// The test binary links the C library (net's resolver; make
+			// build builds coevo without it), whose malloc takes 64 MB
+			// of address space for each thread's arena.
+			"MALLOC_ARENA_MAX=1")
+	}
+	cmd.Env = append(cmd.Env, c.env...)
+	var rssFile string
+	if c.timed {
+		rssFile = filepath.Join(t.TempDir(), "rss")
+		cmd.Args = append([]string{"/usr/bin/time", "-f", "%M", "-o", rssFile}, cmd.Args...)
+		cmd.Path = "/usr/bin/time"
+	}
 	var stdout, stderr capped
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if c.stdout != nil {
+		cmd.Stdout = c.stdout
+	}
+	if c.stdin != nil {
+		cmd.Stdin = c.stdin
+	}
+	if c.setup != nil {
+		c.setup()
+	}
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -189,6 +239,9 @@ func runProbe(t *testing.T, c probeCase) probeResult {
 			r.status = -1 // killed by a signal
 		}
 		r.stdout, r.stderr = stdout.String(), stderr.String()
+		if rssFile != "" {
+			r.maxRSS = timedRSS(rssFile)
+		}
 		return r
 	}
 	limit := 20 * time.Second
@@ -220,7 +273,7 @@ func runProbe(t *testing.T, c probeCase) probeResult {
 				lastCPU = cpu
 				// Blocked, not starved of processor time on a loaded
 				// machine: no thread is runnable.
-				ready = still >= 4 && time.Since(start) > 300*time.Millisecond && asleep(cmd.Process.Pid)
+				ready = still >= 4 && time.Since(start) > 300*time.Millisecond && asleep(cmd.Process.Pid) && (c.ready == nil || c.ready())
 			case "busy":
 				ready = cpu >= 500*time.Millisecond
 			}
@@ -243,7 +296,7 @@ func runProbe(t *testing.T, c probeCase) probeResult {
 		}
 		sent := time.Now()
 		cmd.Process.Signal(sig)
-		r.signalled = true
+		r.signalled, r.sig = true, sig
 		select {
 		case err := <-exited:
 			r.took = time.Since(sent)
@@ -377,13 +430,14 @@ func succeeded(checks ...func(probeResult) string) func(probeResult) string {
 	}
 }
 
-// interrupted: the signal ended it with 130 and "interrupted".
+// interrupted: the signal ended it with 128 plus its number (130 for
+// SIGINT, 143 for SIGTERM, 129 for SIGHUP) and "interrupted".
 func interrupted(r probeResult) string {
 	if !r.signalled {
 		return fmt.Sprintf("ended before the signal, status %d: %s", r.status, firstLines(r.stderr))
 	}
-	if r.status != 130 || !strings.Contains(r.stderr, "interrupted") {
-		return fmt.Sprintf("status %d after the signal (%v), want 130 and \"interrupted\": %s", r.status, r.took.Round(time.Millisecond), firstLines(r.stderr))
+	if r.status != 128+int(r.sig) || !strings.Contains(r.stderr, "interrupted") {
+		return fmt.Sprintf("status %d after %v (%v), want %d and \"interrupted\": %s", r.status, r.sig, r.took.Round(time.Millisecond), 128+int(r.sig), firstLines(r.stderr))
 	}
 	return ""
 }
@@ -613,6 +667,10 @@ func outputCases(t *testing.T, root string) []probeCase {
 			switch {
 			case f.append:
 				c.want = refused(flagName, "--follow-symlink")
+			case f.regular:
+				// A file that is there is not replaced by a new run's
+				// checkpoint without --force (issue 34).
+				c.want = refused(flagName, "--force")
 			case f.holds != "":
 				c.want = succeeded(fileHas(target, f.holds))
 			default:
@@ -1148,9 +1206,13 @@ func TestFaultProbe(t *testing.T) {
 		t.Skip("root without mknod: devices cannot be probed safely")
 	}
 	var cases []probeCase
-	cases = append(cases, outputCases(t, root)...)
-	cases = append(cases, inputCases(t, root)...)
-	cases = append(cases, otherCases(t, root)...)
+	if os.Getenv("COEVO_PROBE_ONLY") != "round4" {
+		cases = append(cases, outputCases(t, root)...)
+		cases = append(cases, inputCases(t, root)...)
+		cases = append(cases, otherCases(t, root)...)
+	}
+	old := len(cases)
+	cases = append(cases, round4Cases(t, root)...)
 	var (
 		mu    sync.Mutex
 		wrong []string
@@ -1186,7 +1248,7 @@ func TestFaultProbe(t *testing.T) {
 		}
 	})
 	sort.Strings(wrong)
-	t.Logf("fault probe: %d cases, %d right, %d wrong", len(cases), len(cases)-len(wrong), len(wrong))
+	t.Logf("fault probe: %d cases (%d of them issue 34's), %d right, %d wrong", len(cases), len(cases)-old, len(cases)-len(wrong), len(wrong))
 	for _, w := range wrong {
 		t.Logf("wrong: %s", w)
 	}
@@ -1197,11 +1259,7 @@ func TestFaultProbe(t *testing.T) {
 // kernel install refuses a coevo whose coevo-worker is missing.
 func installedCoevo(t *testing.T, dir string) string {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(exe)
+	b, err := os.ReadFile(probeExe(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 
@@ -17,6 +16,7 @@ import (
 	"github.com/coevolab/coevo/engine/heap"
 	"github.com/coevolab/coevo/internal/atomicfile"
 	"github.com/coevolab/coevo/internal/input"
+	"github.com/coevolab/coevo/internal/shard"
 )
 
 func sgHelp(w io.Writer) {
@@ -49,7 +49,9 @@ from which the values repeat), the last exception, the number of values
 the proof needed and the number of rare values; in CSV output it is a
 last line starting with "#". With --summary only the report is printed
 and the run ends at the proof. --checkpoint saves the values computed so
-far every minute and on Ctrl-C; --resume continues from that file.
+far every minute and on Ctrl-C (SIGTERM, SIGHUP); --resume continues from
+that file, --force starts again and replaces it (a file that is there is
+otherwise refused); one run writes a checkpoint at a time.
 
 Examples:
   coevo sg octal --code 0.77 --upto 200 --period
@@ -73,6 +75,7 @@ type sgOpts struct {
 	set        string
 	checkpoint string
 	resume     bool
+	force      bool
 }
 
 func sgFlags() (*flag.FlagSet, *sgOpts) {
@@ -86,6 +89,7 @@ func sgFlags() (*flag.FlagSet, *sgOpts) {
 	fs.StringVar(&o.set, "set", "", "subtraction set, comma separated, for subtraction")
 	fs.StringVar(&o.checkpoint, "checkpoint", "", "save the values computed so far to `FILE` every minute and on Ctrl-C")
 	fs.BoolVar(&o.resume, "resume", false, "continue from the --checkpoint file")
+	fs.BoolVar(&o.force, "force", false, "start again, replacing the --checkpoint file that is there")
 	return fs, o
 }
 
@@ -111,29 +115,52 @@ func cmdSG(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if o.upto < 0 || o.upto >= heap.MaxSequence {
 		return usagef("--upto %d: want 0 <= N < %d", o.upto, heap.MaxSequence)
 	}
-	if o.resume && o.checkpoint == "" {
-		return usagef("--resume needs --checkpoint FILE")
-	}
-	if o.checkpoint != "" {
-		if err := checkCheckpoint(o.checkpoint); err != nil {
-			return err
-		}
+	switch {
+	case (o.resume || o.force) && o.checkpoint == "":
+		return usagef("--resume and --force go with --checkpoint FILE")
+	case o.resume && o.force:
+		return usagef("--resume continues the --checkpoint file, --force replaces it: give one")
 	}
 	rule, err := games.HeapRule(name, games.Args{"code": o.code, "set": o.set})
 	if err != nil {
 		return usagef("%v", err)
 	}
-	opt := heap.AnalyzeOptions{StopAtPeriod: o.summary, SummaryOnly: o.summary}
-	if o.resume {
-		if opt.Resume, err = readCheckpoint(ctx, rule, o.checkpoint); err != nil {
+	if o.checkpoint != "" {
+		if err := checkCheckpoint(o.checkpoint, o.resume, o.force); err != nil {
 			return err
 		}
 	}
+	if !o.summary && rule.Splits() {
+		// The values of a run to N are held 1, 2 or 4 bytes each, in
+		// room for 4 taken at once (its pages used as they fill).
+		if err := checkMemory(fmt.Sprintf("--upto %d", o.upto), "the values", 4*float64(o.upto+1), "lower --upto, or give --summary (which stops at a proved period)"); err != nil {
+			return err
+		}
+	}
+	opt := heap.AnalyzeOptions{StopAtPeriod: o.summary, SummaryOnly: o.summary}
 	// What the last save did: "saved" is said only of a file that is on
 	// disk under its name.
 	var saveErr error
 	saved := false
 	if o.checkpoint != "" {
+		// One run writes a checkpoint at a time: a second one (a second
+		// --resume of it) would overwrite the first's saves with its own.
+		release, err := shard.LockFile(resolved(o.checkpoint))
+		if err != nil {
+			if errors.Is(err, shard.ErrLocked) {
+				return usagef("--checkpoint %v", err)
+			}
+			return usagef("--checkpoint %s: %v", o.checkpoint, err)
+		}
+		defer release()
+		if o.resume {
+			f, err := openCheckpoint(ctx, o.checkpoint)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			opt.ResumeFrom = f
+		}
 		if removed, _ := atomicfile.RemoveStale(o.checkpoint); len(removed) > 0 {
 			fmt.Fprintf(stderr, "coevo sg: removed %d temporary files of %s left by an interrupted run\n", len(removed), o.checkpoint)
 		}
@@ -158,12 +185,15 @@ func cmdSG(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	opt.Progress, progressDone = progressTo(stderr, "values computed")
 	a, err := rule.Analyze(ctx, o.upto, opt)
 	progressDone()
+	var ce *heap.CheckpointError
+	if errors.As(err, &ce) {
+		return usagef("--checkpoint %s: %v", o.checkpoint, err)
+	}
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return err
 	}
 	interrupted := err != nil
 	if interrupted {
-		signal.Reset(os.Interrupt) // a second Ctrl-C quits at once
 		if o.checkpoint != "" && saved {
 			fmt.Fprintf(stderr, "coevo sg: %d values saved to %s; add --resume to continue\n", a.Computed, o.checkpoint)
 		}
@@ -175,7 +205,11 @@ func cmdSG(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if interrupted && o.checkpoint != "" && !saved {
-		return fmt.Errorf("interrupted, and the %d values computed were not saved: --checkpoint %s: %v", a.Computed, o.checkpoint, saveErr)
+		why := "no save was made"
+		if saveErr != nil {
+			why = saveErr.Error()
+		}
+		return fmt.Errorf("interrupted, and the %d values computed were not saved: --checkpoint %s: %s", a.Computed, o.checkpoint, why)
 	}
 	if interrupted {
 		return context.Canceled
@@ -186,20 +220,48 @@ func cmdSG(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 // checkCheckpoint checks --checkpoint before the run: a regular file (or
 // a link to one) or a new name in an existing folder. A device or FIFO
 // would take the values and keep nothing, while the run said they were
-// saved.
-func checkCheckpoint(path string) error {
+// saved. A file that is there is continued (resume), replaced (force), or
+// else left alone: a rerun without --resume must not replace the values a
+// long run saved by the few of a new start.
+func checkCheckpoint(path string, resume, force bool) error {
 	if err := checkOutput("checkpoint", path); err != nil {
 		return err
 	}
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+	st, err := os.Stat(path)
+	switch {
+	case err == nil && !st.Mode().IsRegular():
 		return usagef("--checkpoint %s: not a regular file (%s): a checkpoint is saved to a file", path, describeMode(st.Mode()))
+	case err != nil && resume:
+		return usagef("--checkpoint %s: no such file to resume from (leave out --resume to start a new run)", path)
+	case err != nil || resume || force || st.Size() == 0:
+		return nil
 	}
-	return nil
+	what := "a file that is not a checkpoint of coevo sg"
+	if f, err := os.Open(path); err == nil {
+		head := make([]byte, 256)
+		n, _ := io.ReadFull(f, head)
+		f.Close()
+		lines := strings.SplitN(string(head[:n]), "\n", 4)
+		if len(lines) >= 3 && strings.HasPrefix(lines[0], "coevo nim-sequence checkpoint") {
+			what = fmt.Sprintf("the checkpoint of a run (%s, %s)", lines[1], lines[2])
+		}
+	}
+	return usagef("--checkpoint %s holds %s: add --resume to continue it, --force to start again and replace it, or give another file", path, what)
 }
 
-// readCheckpoint reads the values of a --checkpoint file for --resume:
-// at most what MaxSequence values take, and with ctx.
-func readCheckpoint(ctx context.Context, rule *heap.Rule, path string) ([]int32, error) {
+// resolved is path with its symbolic links followed, as the checkpoint is
+// written (the lock goes beside the file written).
+func resolved(path string) string {
+	if p, err := atomicfile.Resolve(path); err == nil {
+		return p
+	}
+	return path
+}
+
+// openCheckpoint opens a --checkpoint file for --resume, with ctx; the
+// reader tells its size, so that a header that claims more values than the
+// file holds is refused before anything is allocated.
+func openCheckpoint(ctx context.Context, path string) (io.ReadCloser, error) {
 	f, err := input.Open(ctx, path, input.Limits{Bytes: 1<<20 + 4*heap.MaxSequence})
 	if err != nil {
 		if ctx.Err() != nil {
@@ -207,16 +269,21 @@ func readCheckpoint(ctx context.Context, rule *heap.Rule, path string) ([]int32,
 		}
 		return nil, usagef("--checkpoint %v", err)
 	}
-	defer f.Close()
-	g, err := rule.ReadCheckpoint(f)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, usagef("--checkpoint %s: %v", path, err)
+	st, err := os.Stat(path)
+	if err != nil || !st.Mode().IsRegular() {
+		f.Close()
+		return nil, usagef("--checkpoint %s: not a regular file: a checkpoint is a file coevo sg saved", path)
 	}
-	return g, nil
+	return sizedCloser{f, st.Size()}, nil
 }
+
+// sizedCloser is a file that says how long it is.
+type sizedCloser struct {
+	io.ReadCloser
+	n int64
+}
+
+func (s sizedCloser) Size() int64 { return s.n }
 
 // sgReport is the report of --period and --summary.
 type sgReport struct {

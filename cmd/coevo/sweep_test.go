@@ -198,7 +198,7 @@ func TestSweepKillAndResumeChangedConfig(t *testing.T) {
 }
 
 // SIGTERM (what SLURM sends on scancel or at the time limit) stops a sweep
-// with status 130, its rows kept in order.
+// with status 143 (128 + 15), its rows kept in order.
 func TestSweepSIGTERM(t *testing.T) {
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "sweep.json")
@@ -211,7 +211,7 @@ func TestSweepSIGTERM(t *testing.T) {
 	cmd.Process.Signal(syscall.SIGTERM)
 	err := cmd.Wait()
 	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != 130 || !strings.Contains(stderr.String(), "interrupted") {
+	if !errors.As(err, &ee) || ee.ExitCode() != 143 || !strings.Contains(stderr.String(), "interrupted") {
 		t.Fatalf("after SIGTERM: %v: %s", err, stderr)
 	}
 	full := sweepOnce(t, cfg, filepath.Join(dir, "full.csv"))

@@ -6,31 +6,38 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 
-	"github.com/coevolab/coevo/engine/othello"
 	"github.com/coevolab/coevo/internal/csvdata"
 	"github.com/coevolab/coevo/internal/frame"
 )
 
 // A Member is a player kept by a run: a member of a permanent archive
-// (saved for analysis) or a player admitted to NashSolve's archive.
+// (saved for analysis) or of a method's archive.
 type Member struct {
 	Name       string  // e.g. "g75": unique within its archive
 	Generation int     // the generation after which it was kept (0: before the first)
 	Games      int64   // games the run had played by then
 	Fitness    float64 // its fitness when it was evaluated (NaN: never evaluated)
-	WPC        othello.WPC
+	// X is the player's vector, which its game's Family turns into a
+	// player (for Othello, a WPC's 64 weights, a1 ... h8).
+	X []float64
 }
 
 // An Archive is a list of players in the order a run kept them. A run's
 // permanent archive (paper 003 section VI) plays no part in evolution; it
-// is saved for analysis: CIAO plots, performance curves, leagues.
+// is saved for analysis: CIAO plots, performance curves, leagues. Its
+// game's Domain makes players of its members (Domain.Players,
+// Domain.Match).
 type Archive struct {
 	Members []Member
+	// Coordinates names the coordinates of the members' vectors (the
+	// columns of the archive's file): a1 ... h8 for Othello.
+	Coordinates []string
 }
 
 // Len is the number of members.
@@ -43,15 +50,6 @@ func (a *Archive) Names() []string {
 		n[i] = m.Name
 	}
 	return n
-}
-
-// Players returns the members as Othello players (1-ply WPC players).
-func (a *Archive) Players() []othello.Player {
-	p := make([]othello.Player, len(a.Members))
-	for i := range a.Members {
-		p[i] = &a.Members[i].WPC
-	}
-	return p
 }
 
 // Generations returns the generation at which each member was kept.
@@ -73,12 +71,6 @@ func (a *Archive) Games() []float64 {
 	return g
 }
 
-// Match returns the members as an Othello match for engine/tournament,
-// with forced random moves of probability epsilon.
-func (a *Archive) Match(epsilon float64) *othello.Match {
-	return &othello.Match{Players: a.Players(), Epsilon: epsilon}
-}
-
 // Last returns the newest member (nil for an empty archive).
 func (a *Archive) Last() *Member {
 	if len(a.Members) == 0 {
@@ -87,27 +79,53 @@ func (a *Archive) Last() *Member {
 	return &a.Members[len(a.Members)-1]
 }
 
-// archiveHeader is the header of an archive's CSV file: the member, when
-// it was kept, its fitness and its 64 weights named by square.
-func archiveHeader() []string {
-	h := []string{"name", "generation", "games", "fitness"}
-	for s := 0; s < 64; s++ {
-		h = append(h, othello.Square(s).String())
+// Find returns the member named name (nil if there is none).
+func (a *Archive) Find(name string) *Member {
+	for i := range a.Members {
+		if a.Members[i].Name == name {
+			return &a.Members[i]
+		}
 	}
-	return h
+	return nil
 }
+
+// coordinates are the archive's coordinate names, or x1, x2, ... for
+// the length of its first member's vector.
+func (a *Archive) coordinates() []string {
+	if a.Coordinates != nil {
+		return a.Coordinates
+	}
+	n := 0
+	if len(a.Members) > 0 {
+		n = len(a.Members[0].X)
+	}
+	c := make([]string, n)
+	for i := range c {
+		c[i] = fmt.Sprintf("x%d", i+1)
+	}
+	return c
+}
+
+// archiveColumns are the columns of an archive's file before the
+// coordinates.
+var archiveColumns = []string{"name", "generation", "games", "fitness"}
 
 // formatFloat writes x so that it reads back exactly.
 func formatFloat(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
 // WriteCSV writes the archive, one member a line, under the header
-// name,generation,games,fitness,a1,b1,...,h8; numbers read back exactly.
+// name,generation,games,fitness and the coordinates (for Othello
+// a1,b1,...,h8); numbers read back exactly.
 func (a *Archive) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	cw.Write(archiveHeader())
+	coords := a.coordinates()
+	cw.Write(append(slices.Clone(archiveColumns), coords...))
 	for _, m := range a.Members {
+		if len(m.X) != len(coords) {
+			return fmt.Errorf("coevolve: archive member %s has %d coordinates, the archive %d", m.Name, len(m.X), len(coords))
+		}
 		rec := []string{m.Name, strconv.Itoa(m.Generation), strconv.FormatInt(m.Games, 10), formatFloat(m.Fitness)}
-		for _, x := range m.WPC {
+		for _, x := range m.X {
 			rec = append(rec, formatFloat(x))
 		}
 		cw.Write(rec)
@@ -131,30 +149,36 @@ func ReadArchive(path string) (*Archive, error) {
 // used in errors.
 func ParseArchive(r io.Reader, name string) (*Archive, error) {
 	t := csvdata.NewReader(r, name)
-	want := archiveHeader()
-	head, _, err := t.Header("name,generation,games,fitness,a1,...,h8")
+	head, _, err := t.Header("name,generation,games,fitness and the coordinates (a1,...,h8 for Othello)")
 	if err != nil {
 		return nil, err
 	}
-	if len(head) != len(want) {
-		return nil, t.Errorf(-1, "header has %d columns, want %d (name,generation,games,fitness and the 64 weights a1..h8)", len(head), len(want))
+	if len(head) <= len(archiveColumns) || len(head)-len(archiveColumns) > maxDim {
+		return nil, t.Errorf(-1, "header has %d columns, want name,generation,games,fitness and 1 to %d coordinates (a1,...,h8 for Othello; not an archive written by coevo coevolve?)", len(head), maxDim)
 	}
-	for i := range want {
-		if head[i] != want[i] {
-			return nil, t.Errorf(i, "column %q, want %q (not an archive written by coevo coevolve)", head[i], want[i])
+	for i, want := range archiveColumns {
+		if head[i] != want {
+			return nil, t.Errorf(i, "column %q, want %q (not an archive written by coevo coevolve)", head[i], want)
 		}
 	}
-	a := &Archive{}
+	a := &Archive{Coordinates: slices.Clone(head[len(archiveColumns):])}
+	seenCol := map[string]bool{}
+	for i, c := range a.Coordinates {
+		if c == "" || seenCol[c] {
+			return nil, t.Errorf(len(archiveColumns)+i, "coordinate %q: names must be present and unique", c)
+		}
+		seenCol[c] = true
+	}
 	seen := map[string]bool{}
 	for {
-		rec, err := t.Row(len(want))
+		rec, err := t.Row(len(head))
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
 			return nil, err
 		}
-		m := Member{Name: rec[0]}
+		m := Member{Name: rec[0], X: make([]float64, len(a.Coordinates))}
 		if m.Name == "" || seen[m.Name] {
 			return nil, t.Errorf(0, "name %q: names must be present and unique", m.Name)
 		}
@@ -168,12 +192,12 @@ func ParseArchive(r io.Reader, name string) (*Archive, error) {
 		if m.Fitness, err = strconv.ParseFloat(rec[3], 64); err != nil {
 			return nil, t.Errorf(3, "fitness %q: want a number (NaN if never evaluated)", rec[3])
 		}
-		for s := range m.WPC {
-			x, err := strconv.ParseFloat(rec[4+s], 64)
+		for k := range m.X {
+			x, err := strconv.ParseFloat(rec[4+k], 64)
 			if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-				return nil, t.Errorf(4+s, "weight %s %q: want a finite number", othello.Square(s), rec[4+s])
+				return nil, t.Errorf(4+k, "coordinate %s %q: want a finite number", a.Coordinates[k], rec[4+k])
 			}
-			m.WPC[s] = x
+			m.X[k] = x
 		}
 		a.Members = append(a.Members, m)
 	}

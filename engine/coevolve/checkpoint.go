@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/coevolab/coevo/engine/cmaes"
+	format2 "github.com/coevolab/coevo/engine/coevolve/internal/format2"
 	"github.com/coevolab/coevo/internal/atomicfile"
 )
 
@@ -25,6 +27,7 @@ const (
 	ArchiveFile    = "archive.csv"   // the permanent archive
 	AdmittedFile   = "admitted.csv"  // NashSolve: every player admitted to the archive
 	HistoryFile    = "history.csv"   // one line per generation
+	ArchivesFile   = "archives.csv"  // MaxSolve, IPCA, the Nash memory: the archives at the end
 
 	CheckpointFile = checkpointName
 )
@@ -34,7 +37,7 @@ const (
 // a killed run left (atomicfile.RemoveStaleNoFollow). They are written by
 // their names in the run directory, never through a symbolic link
 // (atomicfile.WriteNoFollow): a link planted there is refused.
-var Files = []string{checkpointName, RunFile, ArchiveFile, AdmittedFile, HistoryFile}
+var Files = []string{checkpointName, RunFile, ArchiveFile, AdmittedFile, HistoryFile, ArchivesFile}
 
 // maxCheckpoint bounds what readCheckpoint reads, compressed and not: a
 // checkpoint holds the values told to CMA-ES (8 bytes a candidate), a
@@ -63,11 +66,16 @@ type checkpoint struct {
 	Games     int64
 	Stopped   string
 	Told      []float64 // gonum: Done x Population values, generation by generation
-	CMA       []byte    // the textbook CMA-ES's state (cmaes.CMA.MarshalBinary)
+	CMA       []byte    // the textbook CMA-ES's or the ES's state (MarshalBinary)
 	LastBest  []float64 // the best candidate of generation Done
 	History   []Generation
 	Permanent []Member
 	Admitted  []Member
+	// MaxSolve, IPCA, the Nash memory: Run.Sets, Run.Mixture and the
+	// results between the members of the archives.
+	Sets     [][]string
+	Mixture  []float64
+	Outcomes []outcome
 }
 
 // checkpointFormat grows whenever the checkpoint's layout changes or a
@@ -81,14 +89,101 @@ type checkpoint struct {
 // whose driving has not changed: they are read as Optimizer Gonum, so
 // resuming one needs --optimizer gonum, and without it the run is refused
 // with the setting named.
-const checkpointFormat = 2
+//
+// Format 3 came with games other than Othello (issue 31): a member is a
+// vector of any length, and Config names the game. An Othello run of the
+// methods of format 2 (NashSolve, heuristic, ICL) is still written in
+// format 2 (package internal/format2 keeps its layout), byte for byte as
+// the coevo before format 3 wrote it, so that either coevo resumes the
+// other's runs; every other run is written in format 3.
+const checkpointFormat = 3
 
-func (cp *checkpoint) run(cfg Config) *Run {
-	r := &Run{Config: cfg, Done: cp.Done, Games: cp.Games, Stopped: cp.Stopped, History: cp.History, Permanent: &Archive{Members: cp.Permanent}}
-	if cfg.Method == NashSolve {
-		r.Admitted = &Archive{Members: cp.Admitted}
+// gob numbers the types a process sends in the order it first meets
+// them, and writes the numbers into what it encodes: a checkpoint's bytes
+// would depend on what the process encoded or decoded before. So the
+// package meets its types at start, in the order coevo always first met
+// them (the textbook CMA-ES's state, then the format-2 checkpoint), then
+// those of format 3: a checkpoint is the same, byte for byte, whatever
+// the process did before, and a format-2 checkpoint is what coevo before
+// format 3 wrote.
+func init() {
+	if c, err := cmaes.New([]float64{0, 0}, 1, cmaes.Options{Population: 4, Seed: 1}); err == nil {
+		c.MarshalBinary()
+	}
+	gob.NewEncoder(io.Discard).Encode(&format2.Checkpoint{})
+	newAveragingES([]float64{0}, 2, 1, 1, 1).MarshalBinary()
+	gob.NewEncoder(io.Discard).Encode(&checkpoint{})
+}
+
+// legacyFormat is the format of Othello runs of the methods of format 2.
+const legacyFormat = 2
+
+// legacy reports whether a run is written in format 2.
+func legacy(cfg Config) bool {
+	return cfg.Game == "" && (cfg.Method == NashSolve || cfg.Method == Heuristic || cfg.Method == ICL)
+}
+
+func (cp *checkpoint) run(cfg Config, d Domain) *Run {
+	coords := d.Coordinates()
+	r := &Run{Config: cfg, Domain: d, Done: cp.Done, Games: cp.Games, Stopped: cp.Stopped, History: cp.History, Permanent: &Archive{Members: cp.Permanent, Coordinates: coords},
+		Sets: cp.Sets, Mixture: cp.Mixture}
+	if archived(cfg.Method) {
+		r.Admitted = &Archive{Members: cp.Admitted, Coordinates: coords}
+	}
+	for _, o := range cp.Outcomes {
+		r.setPoints(o.A, o.B, o.Points)
 	}
 	return r
+}
+
+// toFormat2 is cp in the layout of format 2 (an Othello run: every
+// member has 64 coordinates).
+func (cp *checkpoint) toFormat2() (*format2.Checkpoint, error) {
+	c := cp.Config
+	old := &format2.Checkpoint{Format: legacyFormat, Done: cp.Done, Games: cp.Games, Stopped: cp.Stopped, Told: cp.Told, CMA: cp.CMA, LastBest: cp.LastBest,
+		Config: format2.Config{Method: string(c.Method), Archive: c.Archive, Opponents: c.Opponents, Generations: c.Generations, Population: c.Population,
+			Games: c.Games, Epsilon: c.Epsilon, Snapshot: c.Snapshot, Optimizer: string(c.Optimizer), StepSize: c.StepSize, Seed: c.Seed}}
+	for _, h := range cp.History {
+		old.History = append(old.History, format2.Generation(h))
+	}
+	members := func(ms []Member) ([]format2.Member, error) {
+		var out []format2.Member
+		for _, m := range ms {
+			if len(m.X) != 64 {
+				return nil, fmt.Errorf("coevolve: member %s has %d weights, a format-2 checkpoint 64", m.Name, len(m.X))
+			}
+			out = append(out, format2.Member{Name: m.Name, Generation: m.Generation, Games: m.Games, Fitness: m.Fitness, WPC: format2.WPC(m.X)})
+		}
+		return out, nil
+	}
+	var err error
+	if old.Permanent, err = members(cp.Permanent); err != nil {
+		return nil, err
+	}
+	if old.Admitted, err = members(cp.Admitted); err != nil {
+		return nil, err
+	}
+	return old, nil
+}
+
+// fromFormat2 reads a checkpoint of format 1 or 2.
+func fromFormat2(old *format2.Checkpoint) *checkpoint {
+	c := old.Config
+	cp := &checkpoint{Format: old.Format, Done: old.Done, Games: old.Games, Stopped: old.Stopped, Told: old.Told, CMA: old.CMA, LastBest: old.LastBest,
+		Config: Config{Method: Method(c.Method), Archive: c.Archive, Opponents: c.Opponents, Generations: c.Generations, Population: c.Population,
+			Games: c.Games, Epsilon: c.Epsilon, Snapshot: c.Snapshot, Optimizer: Optimizer(c.Optimizer), StepSize: c.StepSize, Seed: c.Seed}}
+	for _, h := range old.History {
+		cp.History = append(cp.History, Generation(h))
+	}
+	members := func(ms []format2.Member) []Member {
+		var out []Member
+		for _, m := range ms {
+			out = append(out, Member{Name: m.Name, Generation: m.Generation, Games: m.Games, Fitness: m.Fitness, X: m.WPC[:]})
+		}
+		return out
+	}
+	cp.Permanent, cp.Admitted = members(old.Permanent), members(old.Admitted)
+	return cp
 }
 
 // readCheckpoint reads the checkpoint of dir (nil if there is none).
@@ -113,27 +208,46 @@ func readCheckpoint(dir string) (*checkpoint, error) {
 	if err != nil {
 		return nil, err
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(data))
-	if err != nil {
-		return nil, &CheckpointError{path, fmt.Sprintf("not a checkpoint of coevo coevolve: %v", err)}
+	// decode reads the checkpoint into v.
+	decode := func(v any) error {
+		zr, err := gzip.NewReader(bytes.NewReader(data))
+		if err != nil {
+			return &CheckpointError{path, fmt.Sprintf("not a checkpoint of coevo coevolve: %v", err)}
+		}
+		if err := gob.NewDecoder(io.LimitReader(zr, maxCheckpoint)).Decode(v); err != nil {
+			return &CheckpointError{path, fmt.Sprintf("not a checkpoint of coevo coevolve: %v", err)}
+		}
+		return nil
 	}
-	var cp checkpoint
-	if err := gob.NewDecoder(io.LimitReader(zr, maxCheckpoint)).Decode(&cp); err != nil {
-		return nil, &CheckpointError{path, fmt.Sprintf("not a checkpoint of coevo coevolve: %v", err)}
+	// The format first: the layout depends on it.
+	var probe struct{ Format int }
+	if err := decode(&probe); err != nil {
+		return nil, err
 	}
-	switch cp.Format {
+	switch probe.Format {
 	case checkpointFormat:
-	case 1:
-		cp.Config.Optimizer = Gonum
-	default:
-		return nil, &CheckpointError{path, fmt.Sprintf("checkpoint format %d, this coevo reads %d; use another directory", cp.Format, checkpointFormat)}
+		var cp checkpoint
+		if err := decode(&cp); err != nil {
+			return nil, err
+		}
+		return &cp, nil
+	case 1, 2:
+		var old format2.Checkpoint
+		if err := decode(&old); err != nil {
+			return nil, err
+		}
+		cp := fromFormat2(&old)
+		if cp.Format == 1 {
+			cp.Config.Optimizer = Gonum
+		}
+		return cp, nil
 	}
-	return &cp, nil
+	return nil, &CheckpointError{path, fmt.Sprintf("checkpoint format %d, this coevo reads 1 to %d; use another directory", probe.Format, checkpointFormat)}
 }
 
 // loadCheckpoint reads the checkpoint of dir (nil if there is none) and
-// checks that it is a run of cfg: the same settings, Generations at least
-// those done.
+// checks that it is a run of cfg: the same settings (the game among
+// them), Generations at least those done.
 func loadCheckpoint(dir string, cfg Config) (*checkpoint, error) {
 	cp, err := readCheckpoint(dir)
 	if cp == nil || err != nil {
@@ -148,7 +262,7 @@ func loadCheckpoint(dir string, cfg Config) (*checkpoint, error) {
 // sameRun checks that a run recorded with settings had may go on with
 // want: every setting equal, and no fewer generations than done.
 func sameRun(path string, had, want Config, done int) error {
-	h, w := had.Settings(), want.Settings()
+	h, w := had.settings(), want.settings()
 	for i := range h {
 		if h[i] != w[i] {
 			return &SettingsError{Path: path, Field: h[i][0], Had: h[i][1], Want: w[i][1]}
@@ -181,7 +295,8 @@ func (e *evolution) save() error {
 	r := e.run
 	cp := &checkpoint{Format: checkpointFormat, Config: e.cfg, Done: r.Done, Games: r.Games, Stopped: r.Stopped,
 		Told: e.told, LastBest: e.lastBest, History: r.History, Permanent: r.Permanent.Members}
-	if t, ok := e.opt.(textbook); ok {
+	var data any = cp
+	if t, ok := e.opt.(interface{ MarshalBinary() ([]byte, error) }); ok {
 		state, err := t.MarshalBinary()
 		if err != nil {
 			return err
@@ -191,12 +306,20 @@ func (e *evolution) save() error {
 	if r.Admitted != nil {
 		cp.Admitted = r.Admitted.Members
 	}
+	cp.Sets, cp.Mixture, cp.Outcomes = r.Sets, r.Mixture, r.outcomeList()
+	if legacy(e.cfg) {
+		old, err := cp.toFormat2()
+		if err != nil {
+			return err
+		}
+		data = old
+	}
 	err := atomicfile.WriteNoFollow(filepath.Join(e.dir, checkpointName), func(w io.Writer) error {
 		zw, err := gzip.NewWriterLevel(w, gzip.BestSpeed)
 		if err != nil {
 			return err
 		}
-		if err := gob.NewEncoder(zw).Encode(cp); err != nil {
+		if err := gob.NewEncoder(zw).Encode(data); err != nil {
 			return err
 		}
 		return zw.Close()
@@ -213,9 +336,12 @@ func (e *evolution) save() error {
 
 // WriteFiles writes the run's results into dir, each file atomically:
 // run.json (settings and summary), archive.csv (the permanent archive, as
-// ReadArchive reads it), history.csv (one line per generation) and, for
-// NashSolve, admitted.csv (every player admitted to the archive, in the
-// format of archive.csv).
+// ReadArchive reads it), history.csv (one line per generation), for the
+// archive methods admitted.csv (every player admitted to an archive, in
+// the format of archive.csv), and for MaxSolve, IPCA and the Nash memory
+// archives.csv (the archives after the last generation: archive,name,
+// weight, one line a member; the weight is the Nash memory's probability,
+// empty for the others).
 func (r *Run) WriteFiles(dir string) error {
 	summary := struct {
 		Config   Config `json:"config"`
@@ -243,7 +369,10 @@ func (r *Run) WriteFiles(dir string) error {
 	if r.Admitted != nil {
 		files[AdmittedFile] = r.Admitted.WriteCSV
 	}
-	for _, name := range []string{HistoryFile, ArchiveFile, AdmittedFile, RunFile} {
+	if r.Sets != nil {
+		files[ArchivesFile] = r.writeSets
+	}
+	for _, name := range []string{HistoryFile, ArchiveFile, AdmittedFile, ArchivesFile, RunFile} {
 		if f := files[name]; f != nil {
 			if err := atomicfile.WriteNoFollow(filepath.Join(dir, name), f); err != nil {
 				return err
@@ -251,6 +380,34 @@ func (r *Run) WriteFiles(dir string) error {
 		}
 	}
 	return nil
+}
+
+// setNames names the two archives of a method.
+func setNames(m Method) [2]string {
+	switch m {
+	case MaxSolve:
+		return [2]string{"solutions", "tests"}
+	case IPCA:
+		return [2]string{"learners", "tests"}
+	}
+	return [2]string{"support", "memory"}
+}
+
+func (r *Run) writeSets(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"archive", "name", "weight"})
+	names := setNames(r.Config.Method)
+	for k, set := range r.Sets {
+		for i, n := range set {
+			weight := ""
+			if r.Config.Method == NashMemory && k == 0 {
+				weight = formatFloat(r.Mixture[i])
+			}
+			cw.Write([]string{names[k], n, weight})
+		}
+	}
+	cw.Flush()
+	return cw.Error()
 }
 
 func (r *Run) writeHistory(w io.Writer) error {
@@ -265,7 +422,8 @@ func (r *Run) writeHistory(w io.Writer) error {
 }
 
 // LoadRun reads the run saved in dir (complete or not) from its
-// checkpoint.
+// checkpoint. A run of a game that is not built in has the zero Domain
+// but for its name (read it with its Domain's LoadRun to have players).
 func LoadRun(dir string) (*Run, error) {
 	cp, err := readCheckpoint(dir)
 	if err != nil {
@@ -274,5 +432,24 @@ func LoadRun(dir string) (*Run, error) {
 	if cp == nil {
 		return nil, fmt.Errorf("%s holds no run of coevo coevolve (no %s)", dir, checkpointName)
 	}
-	return cp.run(cp.Config), nil
+	d, err := Lookup(cp.Config.Game)
+	if err != nil {
+		d = Domain{Name: cp.Config.Game}
+	}
+	return cp.run(cp.Config, d), nil
+}
+
+// LoadRun reads the run of the domain's game saved in dir.
+func (d Domain) LoadRun(dir string) (*Run, error) {
+	cp, err := readCheckpoint(dir)
+	if err != nil {
+		return nil, err
+	}
+	if cp == nil {
+		return nil, fmt.Errorf("%s holds no run of coevo coevolve (no %s)", dir, checkpointName)
+	}
+	if g := cp.Config.game(); g != d.Name {
+		return nil, fmt.Errorf("%s holds a run of game %s, not %s", dir, g, d.Name)
+	}
+	return cp.run(cp.Config, d), nil
 }

@@ -8,7 +8,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/coevolab/coevo/engine/othello"
 	"github.com/coevolab/coevo/engine/tournament"
 )
 
@@ -23,15 +22,15 @@ type scores struct {
 	gamesPerColor int
 }
 
-// evaluate plays every candidate against every opponent, games games in
-// each seat with forced random moves of probability eps, in parallel.
-// Game r of a candidate c as black against opponent o draws from
-// tournament.Stream(seed, c, P+o, r), and as white from
+// evaluate plays every candidate against every opponent at game g,
+// games games in each seat with forced random moves of probability eps,
+// in parallel. Game r of a candidate c moving first against opponent o
+// draws from tournament.Stream(seed, c, P+o, r), and moving second from
 // tournament.Stream(seed, P+o, c, r), P the number of candidates: the
 // generation is a tournament of candidates and opponents, each game with
 // its own stream, so the scores do not depend on the number of workers.
 // Points are sums of halves, exact in any order.
-func evaluate(ctx context.Context, cands []*othello.WPC, opps []othello.Player, games int, eps float64, seed uint64, detail bool, workers int) (*scores, error) {
+func evaluate(ctx context.Context, g Game, cands, opps []Player, games int, eps float64, seed uint64, detail bool, workers int) (*scores, error) {
 	P, N := len(cands), len(opps)
 	sc := &scores{opponents: N, total: make([]float64, P), gamesPerColor: games, games: int64(P) * int64(N) * 2 * int64(games)}
 	if detail {
@@ -70,21 +69,14 @@ func evaluate(ctx context.Context, cands []*othello.WPC, opps []othello.Player, 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			noise := rand.New(rand.NewPCG(0, 0)) // never drawn from when eps is 0
-			pair := &othello.Match{Players: make([]othello.Player, 2), Epsilon: eps}
 			// game plays game r of players first and second (numbered in
 			// the generation's tournament) and returns first's score.
 			game := func(first, second, r int) (float64, error) {
-				rng := noise
-				if eps > 0 {
-					rng = tournament.Stream(seed, first, second, r)
-				}
+				rng := tournament.Stream(seed, first, second, r)
 				if first < P {
-					pair.Players[0], pair.Players[1] = cands[first], opps[second-P]
-				} else {
-					pair.Players[0], pair.Players[1] = opps[first-P], cands[second]
+					return play(g, cands[first], opps[second-P], eps, rng)
 				}
-				return pair.Play(0, 1, rng)
+				return play(g, opps[first-P], cands[second], eps, rng)
 			}
 			for {
 				i := int(next.Add(1)) - 1
@@ -128,4 +120,19 @@ func evaluate(ctx context.Context, cands []*othello.WPC, opps []othello.Player, 
 		sc.total[it.c] += partial[i]
 	}
 	return sc, nil
+}
+
+// play plays one game, turning a panic of the game's code into an error
+// and checking the score.
+func play(g Game, first, second Player, eps float64, rng *rand.Rand) (s float64, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	s, err = g.Play(first, second, eps, rng)
+	if err == nil && s != 0 && s != 0.5 && s != 1 {
+		err = fmt.Errorf("score %v: a game's score must be 1, 0.5 or 0", s)
+	}
+	return s, err
 }

@@ -1,7 +1,9 @@
 package coevolve
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 
@@ -323,4 +325,80 @@ func ArchiveSim(start []Strategy, size, generations, offspring int, mutate Mutat
 		sim.Archives = append(sim.Archives, append([]Strategy(nil), archive...))
 	}
 	return sim, nil
+}
+
+// MatchingSides is the toy game of section IV as a Domain, for the
+// methods' tests and notebooks: a vector's three coordinates are a
+// strategy's moves, its first move, its reply to Left and its reply to
+// Right, each Left when negative and Right otherwise; a forced random move
+// is Left or Right with equal chance. Its reference players are the four
+// strategies of the cycle of eq. (7), "evolving against the four players
+// in the cycle would provide an ideal set of fixed opponents" (section
+// IV-C).
+var MatchingSides = Domain{Name: "matching-sides", Game: matchingGame{}, Family: strategyFamily{}}
+
+type matchingGame struct{}
+
+// Play plays a game of matching sides: first's score is 1 if the second
+// player's move differs from its own, 0 if it matches.
+func (matchingGame) Play(first, second Player, epsilon float64, rng *rand.Rand) (float64, error) {
+	a, ok1 := first.(Strategy)
+	b, ok2 := second.(Strategy)
+	if !ok1 || !ok2 || a >= NumStrategies || b >= NumStrategies {
+		return math.NaN(), fmt.Errorf("matching sides: players %v (%T) and %v (%T), want Strategy values 0 to 7", first, first, second, second)
+	}
+	move := func(side int) int {
+		if epsilon > 0 && rng.Float64() < epsilon {
+			return rng.IntN(2)
+		}
+		return side
+	}
+	m := move(a.First())
+	if move(b.Reply(m)) == m {
+		return 0, nil
+	}
+	return 1, nil
+}
+
+type strategyFamily struct{}
+
+func (strategyFamily) Dim() int { return 3 }
+
+// Player returns the strategy of x: each move Right when its coordinate
+// is not negative.
+func (strategyFamily) Player(x []float64) (Player, error) {
+	if len(x) != 3 {
+		return nil, fmt.Errorf("matching sides: %d coordinates, a strategy has 3", len(x))
+	}
+	var s Strategy
+	for _, v := range x {
+		if math.IsNaN(v) {
+			return nil, errors.New("matching sides: a coordinate is NaN")
+		}
+		s <<= 1
+		if v >= 0 {
+			s |= 1
+		}
+	}
+	return s, nil
+}
+
+func (strategyFamily) References() []Reference {
+	var r []Reference
+	for _, s := range Cycle7 {
+		r = append(r, Reference{Name: s.String(), Player: s})
+	}
+	return r
+}
+
+func (strategyFamily) Coordinates() []string { return []string{"first", "reply_l", "reply_r"} }
+
+// StrategyOf returns the strategy of a matching sides vector (as
+// MatchingSides's family reads it).
+func StrategyOf(x []float64) Strategy {
+	p, err := strategyFamily{}.Player(x)
+	if err != nil {
+		return NumStrategies
+	}
+	return p.(Strategy)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -103,9 +104,9 @@ func TestStepSizeOnlyScales(t *testing.T) {
 			}
 		}
 		for i, m := range ra.Admitted.Members[1:] {
-			for k, w := range m.WPC {
-				if rb.Admitted.Members[i+1].WPC[k] != 4*w {
-					t.Fatalf("%s: admitted player %d, weight %d: %v, want 4 x %v", opt, i+1, k, rb.Admitted.Members[i+1].WPC[k], w)
+			for k, w := range m.X {
+				if rb.Admitted.Members[i+1].X[k] != 4*w {
+					t.Fatalf("%s: admitted player %d, weight %d: %v, want 4 x %v", opt, i+1, k, rb.Admitted.Members[i+1].X[k], w)
 				}
 			}
 		}
@@ -120,7 +121,7 @@ func TestOptimizerSetting(t *testing.T) {
 	g.Optimizer = Gonum
 	ra, _ := Evolve(context.Background(), a, "", Options{})
 	rg, _ := Evolve(context.Background(), g, "", Options{})
-	if ra.Admitted.Last().WPC == rg.Admitted.Last().WPC {
+	if slices.Equal(ra.Admitted.Last().X, rg.Admitted.Last().X) {
 		t.Error("gonum's and the textbook CMA-ES admitted the same last player")
 	}
 	if !strings.Contains(rg.String(), "gonum") || strings.Contains(ra.String(), "gonum") {
@@ -135,7 +136,7 @@ func TestOptimizerSetting(t *testing.T) {
 	zero := a
 	zero.Optimizer = ""
 	rz, err := Evolve(context.Background(), zero, "", Options{})
-	if err != nil || rz.Admitted.Last().WPC != ra.Admitted.Last().WPC {
+	if err != nil || !slices.Equal(rz.Admitted.Last().X, ra.Admitted.Last().X) {
 		t.Errorf("zero optimizer: %v", err)
 	}
 }

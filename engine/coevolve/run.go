@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 
-	"github.com/coevolab/coevo/engine/othello"
+	"github.com/coevolab/coevo/engine/tournament"
 	"github.com/coevolab/coevo/internal/frame"
 )
 
@@ -19,6 +20,10 @@ import (
 // generation, and the players it kept.
 type Run struct {
 	Config Config
+	// Domain is the run's game (the zero Domain for a run read by
+	// LoadRun of a game that is not built in: read it with its Domain's
+	// LoadRun).
+	Domain Domain
 	// Done is the number of generations run.
 	Done int
 	// Games is the number of games played during evolution.
@@ -28,14 +33,28 @@ type Run struct {
 	Stopped string
 	// History has one entry per generation.
 	History []Generation
-	// Permanent is the permanent archive (paper 003 section VI): NashSolve's
-	// newest archive member every Config.Snapshot generations, or the best
-	// candidate of every Snapshot-th generation for the other methods.
+	// Permanent is the permanent archive (paper 003 section VI), a player
+	// every Config.Snapshot generations: NashSolve's newest archive member,
+	// the answer of MaxSolve, IPCA and the Nash memory (Run.Archive), the
+	// ES's parent, or the best candidate of the generation for the other
+	// methods.
 	Permanent *Archive
-	// Admitted lists, for NashSolve, every player that entered the archive,
-	// the random first member first; the archive at any time is the last
-	// |A| admitted before it.
+	// Admitted lists, for the archive methods (NashSolve, MaxSolve, IPCA,
+	// the Nash memory), every player that entered an archive, the random
+	// first member first. NashSolve's archive at any time is the last |A|
+	// admitted before it.
 	Admitted *Archive
+	// Sets names, for MaxSolve, IPCA and the Nash memory, the members of
+	// the method's two archives after the last generation (players of
+	// Admitted): MaxSolve's solutions and tests, IPCA's learners and
+	// tests, the Nash memory's support N and memory M.
+	Sets [][]string
+	// Mixture is the Nash memory's equilibrium: the probability of each
+	// member of its support (Sets[0]).
+	Mixture []float64
+	// outcomes holds the results between archive members: what the
+	// first scored against the second over both seats.
+	outcomes map[[2]string]float64
 }
 
 // Generation summarises one generation.
@@ -44,9 +63,9 @@ type Generation struct {
 	Games      int64   // games played up to the end of this generation
 	Best       float64 // the best candidate's fitness
 	Mean       float64 // the mean fitness of the population
-	Archive    int     // NashSolve: members in the archive after the generation
-	Admitted   bool    // NashSolve: the best candidate entered the archive
-	// Spread is the root mean square, over the 64 weights, of the
+	Archive    int     // archive methods: members in the (main) archive after the generation
+	Admitted   bool    // archive methods: the best candidate entered an archive
+	// Spread is the root mean square, over the coordinates, of the
 	// candidates' standard deviation about their mean; Norm the length of
 	// that mean. Spread/Norm falling to 0 means the search froze.
 	Spread, Norm float64
@@ -55,14 +74,22 @@ type Generation struct {
 // Complete reports whether the run has done all it will do.
 func (r *Run) Complete() bool { return r.Done >= r.Config.Generations || r.Stopped != "" }
 
-// Archive returns NashSolve's archive at the end of the run: the last |A|
-// players admitted, oldest first (nil for the other methods).
+// Archive returns the method's (main) archive at the end of the run:
+// NashSolve's last |A| players admitted, oldest first; MaxSolve's
+// solutions, most tests solved first; IPCA's learners; the support of the
+// Nash memory's equilibrium (Mixture gives its probabilities). Nil for
+// the other methods.
 func (r *Run) Archive() []Member {
-	if r.Config.Method != NashSolve || r.Admitted == nil {
+	switch {
+	case r.Admitted == nil:
 		return nil
+	case r.Config.Method == NashSolve:
+		m := r.Admitted.Members
+		return m[max(0, len(m)-r.Config.Archive):]
+	case len(r.Sets) > 0:
+		return r.members(r.Sets[0])
 	}
-	m := r.Admitted.Members
-	return m[max(0, len(m)-r.Config.Archive):]
+	return nil
 }
 
 // HistoryFrame returns the history as a DataFrame: generation, games,
@@ -86,7 +113,7 @@ func (r *Run) HistoryFrame() dataframe.DataFrame {
 // String summarises the run.
 func (r *Run) String() string {
 	s := fmt.Sprintf("%v: %d of %d generations, %d games, %d players in the permanent archive", r.Config, r.Done, r.Config.Generations, r.Games, r.Permanent.Len())
-	if r.Config.Method == NashSolve {
+	if r.Admitted != nil {
 		s += fmt.Sprintf(", %d admitted to the archive", r.Admitted.Len())
 	}
 	if r.Stopped != "" {
@@ -113,20 +140,29 @@ func gameSeed(seed uint64, g int) uint64 {
 	return z ^ z>>31
 }
 
-// randomWPCs draws n WPCs with weights uniform in [-0.5, 0.5] (the random
-// players of paper 003 section VI) from stream s of seed.
-func randomWPCs(seed, s uint64, n int) []othello.WPC {
+// randomVectors draws n random players' vectors (Domain.Random) from
+// stream s of seed, one after the other.
+func (d Domain) randomVectors(seed, s uint64, n int) [][]float64 {
 	rng := rand.New(rand.NewPCG(seed, s))
-	w := make([]othello.WPC, n)
-	for i := range w {
-		for k := range w[i] {
-			w[i][k] = rng.Float64() - 0.5
-		}
+	x := make([][]float64, n)
+	for i := range x {
+		x[i] = d.Random(rng)
 	}
-	return w
+	return x
 }
 
-// Evolve runs cfg. With a directory, the run checkpoints there (every
+// Evolve runs cfg on the built-in game it names (cfg.Game: "" is
+// Othello; see Lookup), as Domain.Evolve does.
+func Evolve(ctx context.Context, cfg Config, dir string, opt Options) (*Run, error) {
+	d, err := Lookup(cfg.Game)
+	if err != nil {
+		return nil, err
+	}
+	return d.Evolve(ctx, cfg, dir, opt)
+}
+
+// Evolve runs cfg on the domain's game (cfg.Game must be empty or the
+// domain's name). With a directory, the run checkpoints there (every
 // Options.CheckpointEvery generations, at most once per
 // CheckpointInterval, and when it ends or ctx is cancelled) and writes
 // its results as it goes (see WriteFiles); called again with the same
@@ -134,11 +170,27 @@ func randomWPCs(seed, s uint64, n int) []othello.WPC {
 // exactly the players an uninterrupted run ends with, or returns the run
 // already complete there. A larger Generations continues a complete run.
 // An empty dir runs in memory.
-func Evolve(ctx context.Context, cfg Config, dir string, opt Options) (*Run, error) {
+func (d Domain) Evolve(ctx context.Context, cfg Config, dir string, opt Options) (*Run, error) {
+	if err := d.Check(); err != nil {
+		return nil, err
+	}
+	switch cfg.Game {
+	case "":
+		cfg.Game = d.Name
+	case d.Name:
+	default:
+		return nil, fmt.Errorf("coevolve: a run of game %q given game %s to play", cfg.Game, d.Name)
+	}
+	if cfg.Game == Othello.Name {
+		cfg.Game = "" // as Othello runs were recorded before there were other games
+	}
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	e := &evolution{cfg: cfg, dir: dir, opts: opt}
+	if cfg.Method == Heuristic && len(d.References()) == 0 {
+		return nil, fmt.Errorf("coevolve: method %s plays against a fixed player, and game %s has no reference players (its Family has no References)", cfg.Method, d.Name)
+	}
+	e := &evolution{cfg: cfg, dom: d, dir: dir, opts: opt}
 	if opt.CheckpointEvery <= 0 {
 		e.opts.CheckpointEvery = 10
 	}
@@ -166,6 +218,7 @@ func Evolve(ctx context.Context, cfg Config, dir string, opt Options) (*Run, err
 // evolution is a run in progress.
 type evolution struct {
 	cfg  Config
+	dom  Domain
 	dir  string
 	opts Options
 	run  *Run
@@ -178,8 +231,9 @@ type evolution struct {
 	// lastBest is the best candidate of the last generation (checks that a
 	// replay is faithful).
 	lastBest  []float64
-	opponents []othello.Player // the fixed set (Heuristic, ICL)
-	saved     int              // generation of the last checkpoint
+	opponents []Player          // the fixed set (Heuristic, ICL)
+	cache     map[string]Player // the players of archive members
+	saved     int               // generation of the last checkpoint
 	savedAt   time.Time
 }
 
@@ -193,34 +247,51 @@ func (e *evolution) start() error {
 			return err
 		}
 	}
+	coords := e.dom.Coordinates()
 	if cp != nil {
-		e.run, e.told, e.lastBest, e.state = cp.run(cfg), cp.Told, cp.LastBest, cp.CMA
+		e.run, e.told, e.lastBest, e.state = cp.run(cfg, e.dom), cp.Told, cp.LastBest, cp.CMA
 		e.saved = e.run.Done
 	} else {
-		e.run = &Run{Config: cfg, Permanent: &Archive{}}
-		if cfg.Method == NashSolve {
-			first := randomWPCs(cfg.Seed, streamFirst, 1)[0]
-			e.run.Admitted = &Archive{Members: []Member{{Name: "a0", Fitness: math.NaN(), WPC: first}}}
+		e.run = &Run{Config: cfg, Domain: e.dom, Permanent: &Archive{Coordinates: coords}}
+		if archived(cfg.Method) {
+			// The archives start with one random player.
+			first := e.dom.randomVectors(cfg.Seed, streamFirst, 1)[0]
+			e.run.Admitted = &Archive{Members: []Member{{Name: "a0", Fitness: math.NaN(), X: first}}, Coordinates: coords}
+			switch cfg.Method {
+			case MaxSolve, IPCA:
+				e.run.Sets = [][]string{{"a0"}, {"a0"}}
+			case NashMemory:
+				e.run.Sets, e.run.Mixture = [][]string{{"a0"}, {}}, []float64{1}
+			}
 		}
 	}
 	e.savedAt = time.Now()
 	switch cfg.Method {
 	case Heuristic:
-		e.opponents = []othello.Player{othello.Heuristic()}
+		e.opponents = []Player{e.dom.References()[0].Player}
 	case ICL:
-		ws := randomWPCs(cfg.Seed, streamICL, cfg.Opponents)
-		e.opponents = make([]othello.Player, len(ws))
-		for i := range ws {
-			e.opponents[i] = &ws[i]
+		xs := e.dom.randomVectors(cfg.Seed, streamICL, cfg.Opponents)
+		e.opponents = make([]Player, len(xs))
+		for i, x := range xs {
+			p, err := e.dom.player(x)
+			if err != nil {
+				return fmt.Errorf("coevolve: game %s: random opponent %d: %w", e.dom.Name, i, err)
+			}
+			e.opponents[i] = p
 		}
 	}
 	return nil
 }
 
+// archived reports whether a method keeps an archive of admitted players.
+func archived(m Method) bool {
+	return m == NashSolve || m == MaxSolve || m == IPCA || m == NashMemory
+}
+
 // loop runs the generations left, after replaying the ones done.
 func (e *evolution) loop(ctx context.Context) (err error) {
 	cfg, run := e.cfg, e.run
-	if e.opt, err = newOptimizer(cfg); err != nil {
+	if e.opt, err = newOptimizer(cfg, e.dom.Dim()); err != nil {
 		return err
 	}
 	defer e.opt.Close()
@@ -237,6 +308,10 @@ func (e *evolution) loop(ctx context.Context) (err error) {
 		}
 	}()
 	for g := run.Done + 1; g <= cfg.Generations; g++ {
+		if cfg.Budget > 0 && run.Games >= cfg.Budget {
+			run.Stopped = fmt.Sprintf("after generation %d: the budget of %d games is spent (%d played)", run.Done, cfg.Budget, run.Games)
+			break
+		}
 		var xs [][]float64
 		if t, ok := e.opt.(textbook); ok && g == resumed+1 && t.Pending() != nil {
 			// Saved while the generation was being played.
@@ -266,6 +341,10 @@ func (e *evolution) loop(ctx context.Context) (err error) {
 		if e.cfg.optimizer() == Gonum {
 			e.told = append(e.told, told...)
 		}
+		if es, ok := e.opt.(*averagingES); ok && cfg.Method == RoundRobin && g%cfg.Snapshot == 0 {
+			// Lucas and Runarsson's answer is the parent, after averaging.
+			run.Permanent.Members = append(run.Permanent.Members, Member{Name: fmt.Sprintf("g%d", g), Generation: g, Games: run.Games, Fitness: math.NaN(), X: slices.Clone(es.Parent())})
+		}
 		e.lastBest = xs[best]
 		run.Done = g
 		if stop != nil {
@@ -294,8 +373,21 @@ func (e *evolution) loop(ctx context.Context) (err error) {
 }
 
 // restore brings the optimizer to its state after the generations done:
-// the textbook CMA-ES from its saved state, gonum's by replaying.
+// the textbook CMA-ES and the ES from their saved states, gonum's by
+// replaying.
 func (e *evolution) restore() error {
+	if es, ok := e.opt.(*averagingES); ok {
+		if e.run.Done == 0 {
+			return nil
+		}
+		if err := es.UnmarshalBinary(e.state); err != nil {
+			return fmt.Errorf("coevolve: the checkpoint in %s: %w", e.dir, err)
+		}
+		if es.generation != e.run.Done {
+			return fmt.Errorf("coevolve: the checkpoint in %s holds an ES state of generation %d for a run at generation %d; remove %s to start again", e.dir, es.generation, e.run.Done, checkpointName)
+		}
+		return nil
+	}
 	if e.cfg.optimizer() == CMA {
 		if e.run.Done == 0 {
 			return nil
@@ -304,7 +396,7 @@ func (e *evolution) restore() error {
 		if err := t.UnmarshalBinary(e.state); err != nil {
 			return fmt.Errorf("coevolve: the checkpoint in %s: %w", e.dir, err)
 		}
-		if t.Generation() != e.run.Done || t.Population() != e.cfg.Population || t.Params().Dim != 64 {
+		if t.Generation() != e.run.Done || t.Population() != e.cfg.Population || t.Params().Dim != e.dom.Dim() {
 			return fmt.Errorf("coevolve: the checkpoint in %s holds a CMA-ES state of generation %d (population %d) for a run at generation %d; remove %s to start again",
 				e.dir, t.Generation(), t.Population(), e.run.Done, checkpointName)
 		}
@@ -354,26 +446,78 @@ func (e *evolution) replay() error {
 // (the first of equal fitness).
 func (e *evolution) generation(ctx context.Context, g int, xs [][]float64) ([]float64, int, error) {
 	cfg, run := e.cfg, e.run
-	cands := make([]*othello.WPC, len(xs))
+	cands := make([]Player, len(xs))
 	for i, x := range xs {
-		w, err := othello.NewWPC(x)
+		p, err := e.dom.player(x)
 		if err != nil {
 			return nil, 0, fmt.Errorf("coevolve: generation %d, candidate %d: %w", g, i, err)
 		}
-		cands[i] = w
+		cands[i] = p
 	}
-	opps := e.opponents
-	var members []Member
-	if cfg.Method == NashSolve {
-		members = run.Archive()
-		opps = make([]othello.Player, len(members))
-		for i := range members {
-			opps[i] = &members[i].WPC
-		}
+	var (
+		fit      []float64
+		best     int
+		admitted bool
+		err      error
+	)
+	switch cfg.Method {
+	case NashSolve, Heuristic, ICL:
+		fit, best, admitted, err = e.paperMethod(ctx, g, xs, cands)
+	case RoundRobin:
+		fit, best, err = e.roundRobin(ctx, g, cands)
+	case MaxSolve:
+		fit, best, admitted, err = e.maxSolve(ctx, g, xs, cands)
+	case IPCA:
+		fit, best, admitted, err = e.ipca(ctx, g, xs, cands)
+	case NashMemory:
+		fit, best, admitted, err = e.nashMemory(ctx, g, xs, cands)
 	}
-	sc, err := evaluate(ctx, cands, opps, cfg.Games, cfg.Epsilon, gameSeed(cfg.Seed, g), cfg.Method == NashSolve, e.opts.Workers)
 	if err != nil {
 		return nil, 0, err
+	}
+	mean := 0.0
+	for _, f := range fit {
+		mean += f
+	}
+	if g%cfg.Snapshot == 0 {
+		m := Member{Generation: g, Games: run.Games, Fitness: fit[best], X: slices.Clone(xs[best])}
+		switch {
+		case cfg.Method == NashSolve:
+			newest := run.Admitted.Last()
+			m.Fitness, m.X = newest.Fitness, newest.X
+		case len(run.Sets) > 0:
+			a := run.answer()
+			m.Fitness, m.X = a.Fitness, a.X
+		}
+		m.Name = fmt.Sprintf("g%d", g)
+		if cfg.Method != RoundRobin || cfg.optimizer() != ES { // the ES's parent is kept after Tell
+			run.Permanent.Members = append(run.Permanent.Members, m)
+		}
+	}
+	h := Generation{Generation: g, Games: run.Games, Best: fit[best], Mean: mean / float64(len(fit)), Admitted: admitted}
+	h.Spread, h.Norm = spread(xs)
+	if archived(cfg.Method) {
+		h.Archive = len(run.Archive())
+	}
+	run.History = append(run.History, h)
+	return fit, best, nil
+}
+
+// paperMethod is a generation of the methods of paper 003 section VI:
+// NashSolve against its archive, or evolution against the fixed set
+// (Heuristic, ICL).
+func (e *evolution) paperMethod(ctx context.Context, g int, xs [][]float64, cands []Player) ([]float64, int, bool, error) {
+	cfg, run := e.cfg, e.run
+	opps := e.opponents
+	if cfg.Method == NashSolve {
+		var err error
+		if opps, err = e.playersOf(run.Archive()); err != nil {
+			return nil, 0, false, err
+		}
+	}
+	sc, err := evaluate(ctx, e.dom.Game, cands, opps, cfg.Games, cfg.Epsilon, gameSeed(cfg.Seed, g), cfg.Method == NashSolve, e.opts.Workers)
+	if err != nil {
+		return nil, 0, false, err
 	}
 	fit := make([]float64, len(cands))
 	stand := make([]Standing, len(cands))
@@ -392,36 +536,39 @@ func (e *evolution) generation(ctx context.Context, g int, xs [][]float64) ([]fl
 		}
 		fit[c] = stand[c].Fitness(0.5 / games)
 	}
-	best := 0
-	mean := 0.0
-	for c, f := range fit {
-		if f > fit[best] {
-			best = c
-		}
-		mean += f
-	}
+	best := argmax(fit)
 	run.Games += sc.games
 	admitted := false
 	if cfg.Method == NashSolve && stand[best].BeatsAll() {
 		admitted = true
-		run.Admitted.Members = append(run.Admitted.Members, Member{Name: fmt.Sprintf("a%d", run.Admitted.Len()), Generation: g, Games: run.Games, Fitness: fit[best], WPC: *cands[best]})
+		e.admit(g, best, xs[best], fit[best])
 	}
-	if g%cfg.Snapshot == 0 {
-		m := Member{Generation: g, Games: run.Games, Fitness: fit[best], WPC: *cands[best]}
-		if cfg.Method == NashSolve {
-			newest := run.Admitted.Last()
-			m.Fitness, m.WPC = newest.Fitness, newest.WPC
-		}
-		m.Name = fmt.Sprintf("g%d", g)
-		run.Permanent.Members = append(run.Permanent.Members, m)
+	return fit, best, admitted, nil
+}
+
+// roundRobin is a generation of straight round-robin coevolution: the
+// candidates play a league, every pair Games games in each seat, and
+// score their share of the points.
+func (e *evolution) roundRobin(ctx context.Context, g int, cands []Player) ([]float64, int, error) {
+	cfg := e.cfg
+	names := make([]string, len(cands))
+	for i := range names {
+		names[i] = fmt.Sprintf("c%d", i)
 	}
-	h := Generation{Generation: g, Games: run.Games, Best: fit[best], Mean: mean / float64(len(fit)), Admitted: admitted}
-	h.Spread, h.Norm = spread(xs)
-	if cfg.Method == NashSolve {
-		h.Archive = len(run.Archive())
+	m := &Match{Game: e.dom.Game, Players: cands, Epsilon: cfg.Epsilon}
+	res, err := tournament.RoundRobin(ctx, m, names, 2*cfg.Games, tournament.Options{Seed: gameSeed(cfg.Seed, g), Workers: e.opts.Workers})
+	if err != nil {
+		return nil, 0, err
 	}
-	run.History = append(run.History, h)
-	return fit, best, nil
+	pts, games := res.Totals()
+	fit := make([]float64, len(cands))
+	total := 0.0
+	for i := range fit {
+		fit[i] = pts[i] / games[i]
+		total += games[i]
+	}
+	e.run.Games += int64(total / 2) // each game counted for both its players
+	return fit, argmax(fit), nil
 }
 
 // spread returns the root mean square over the coordinates of the

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,6 +29,16 @@ func small(m Method, size int, gens int) Config {
 		c.Games, c.Epsilon = 1, 0
 	}
 	return c
+}
+
+// wpc returns the WPC of an archive member of an Othello run.
+func wpc(t *testing.T, m Member) *othello.WPC {
+	t.Helper()
+	w, err := othello.NewWPC(m.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
 }
 
 // wins reports whether a beats b with one noise-free game in each seat,
@@ -59,7 +70,7 @@ func TestNashSolveArchive(t *testing.T) {
 			t.Fatal(err)
 		}
 		adm := run.Admitted.Members
-		if adm[0].Generation != 0 || !math.IsNaN(adm[0].Fitness) || adm[0].WPC != randomWPCs(cfg.Seed, streamFirst, 1)[0] {
+		if adm[0].Generation != 0 || !math.IsNaN(adm[0].Fitness) || !slices.Equal(adm[0].X, Othello.randomVectors(cfg.Seed, streamFirst, 1)[0]) {
 			t.Fatalf("|A|=%d: first member %+v is not the run's random player", size, adm[0])
 		}
 		if len(adm) < 3 {
@@ -68,7 +79,7 @@ func TestNashSolveArchive(t *testing.T) {
 		for k := 1; k < len(adm); k++ {
 			archive := adm[max(0, k-size):k]
 			for _, m := range archive {
-				if !winsBothSeats(t, &adm[k].WPC, &m.WPC) {
+				if !winsBothSeats(t, wpc(t, adm[k]), wpc(t, m)) {
 					t.Fatalf("|A|=%d: %s (generation %d) entered without beating %s in both seats", size, adm[k].Name, adm[k].Generation, m.Name)
 				}
 			}
@@ -107,7 +118,7 @@ func TestNashSolveArchive(t *testing.T) {
 					newest = m
 				}
 			}
-			if p.WPC != newest.WPC || p.Generation%2 != 0 {
+			if !slices.Equal(p.X, newest.X) || p.Generation%2 != 0 {
 				t.Errorf("|A|=%d: permanent member %s is not the newest archive member of its generation (%s)", size, p.Name, newest.Name)
 			}
 		}
@@ -123,14 +134,14 @@ func sumGames(r *Run) int64 { return r.History[len(r.History)-1].Games }
 // computes for the same games: the generation is a tournament of
 // candidates and opponents, each game on its own stream.
 func TestEvaluateIsATournament(t *testing.T) {
-	cands := []*othello.WPC{othello.RandomWPC(1), othello.RandomWPC(2), othello.Heuristic()}
-	opps := []othello.Player{othello.RandomWPC(3), othello.RandomMover{}}
+	cands := []Player{othello.RandomWPC(1), othello.RandomWPC(2), othello.Heuristic()}
+	opps := []Player{othello.RandomWPC(3), othello.RandomMover{}}
 	const games, seed = 5, 42
-	sc, err := evaluate(context.Background(), cands, opps, games, 0.1, seed, true, 3)
+	sc, err := evaluate(context.Background(), Othello.Game, cands, opps, games, 0.1, seed, true, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	players := []othello.Player{cands[0], cands[1], cands[2], opps[0], opps[1]}
+	players := []othello.Player{othello.RandomWPC(1), othello.RandomWPC(2), othello.Heuristic(), othello.RandomWPC(3), othello.RandomMover{}}
 	names := []string{"c0", "c1", "c2", "o0", "o1"}
 	var fx []tournament.Fixture
 	for c := 0; c < 3; c++ {
@@ -160,7 +171,7 @@ func TestEvaluateIsATournament(t *testing.T) {
 		t.Errorf("%d games", sc.games)
 	}
 	for _, w := range []int{1, 2, 7} {
-		again, err := evaluate(context.Background(), cands, opps, games, 0.1, seed, false, w)
+		again, err := evaluate(context.Background(), Othello.Game, cands, opps, games, 0.1, seed, false, w)
 		if err != nil || !reflect.DeepEqual(again.total, sc.total) {
 			t.Errorf("%d workers: %v, want %v", w, again.total, sc.total)
 		}
@@ -197,12 +208,16 @@ func TestFixedSetMethods(t *testing.T) {
 		t.Fatalf("permanent archive of %d, admitted %v", run.Permanent.Len(), run.Admitted)
 	}
 	// Replay the best of generation 1 against the ICL opponents.
-	opps := randomWPCs(cfg.Seed, streamICL, cfg.Opponents)
+	opps := Othello.randomVectors(cfg.Seed, streamICL, cfg.Opponents)
 	best := run.Permanent.Members[0]
 	pts := 0.0
 	for i := range opps {
-		g1, _ := othello.Play(&best.WPC, &opps[i], 0, rand.New(rand.NewPCG(0, 0)))
-		g2, _ := othello.Play(&opps[i], &best.WPC, 0, rand.New(rand.NewPCG(0, 0)))
+		o, err := othello.NewWPC(opps[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		g1, _ := othello.Play(wpc(t, best), o, 0, rand.New(rand.NewPCG(0, 0)))
+		g2, _ := othello.Play(o, wpc(t, best), 0, rand.New(rand.NewPCG(0, 0)))
 		pts += g1.Score() + 1 - g2.Score()
 	}
 	if want := pts / 20; best.Fitness != want || run.History[0].Best != want {
@@ -229,7 +244,7 @@ func TestFixedSetMethods(t *testing.T) {
 func files(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	for _, n := range []string{RunFile, ArchiveFile, AdmittedFile, HistoryFile, checkpointName} {
+	for _, n := range []string{RunFile, ArchiveFile, AdmittedFile, HistoryFile, ArchivesFile, checkpointName} {
 		b, err := os.ReadFile(filepath.Join(dir, n))
 		if err == nil {
 			out[n] = string(b)

@@ -41,7 +41,12 @@ func pascal(nmax, kmax int) []int64 {
 	for n := 0; n <= nmax; n++ {
 		c[n*w] = 1
 		for k := 1; k <= kmax && n > 0; k++ {
-			c[n*w+k] = min(c[(n-1)*w+k-1]+c[(n-1)*w+k], maxIndex)
+			// Both terms may be saturated: their sum, 2^63, overflows.
+			a, b := c[(n-1)*w+k-1], c[(n-1)*w+k]
+			c[n*w+k] = maxIndex
+			if a < maxIndex-b {
+				c[n*w+k] = a + b
+			}
 		}
 	}
 	return c

@@ -176,6 +176,13 @@ func TestCountedPositions(t *testing.T) {
 	}{
 		{must(games.NewEuclid(1<<63-1, 1)), 1 << 62},        // 2^63 positions, saturated
 		{must(games.NewSilverDollar(40, 20)), 137846528820}, // C(40, 20)
+		// C(66, 33) = 7.2e18 and C(68, 34) = 2.8e19 saturate at 2^62;
+		// the second is the sum of two saturated terms, which overflowed
+		// (issue 34) and let the game through to run out of memory.
+		{must(games.NewSilverDollar(66, 33)), 1 << 62},
+		{must(games.NewSilverDollar(68, 34)), 1 << 62},
+		{must(games.NewSilverDollar(100, 50)), 1 << 62},
+		{must(games.NewSilverDollar(255, 127)), 1 << 62},
 		{must(games.NewTurningTurtles(40)), 1 << 40},
 	} {
 		_, err := game.CompileContext(context.Background(), c.g, game.Options{MaxPositions: 1000})

@@ -312,3 +312,35 @@ func TestProgressRate(t *testing.T) {
 		}
 	}
 }
+
+// Interrupted while the values of a proved period go out (Kayles to 10^8:
+// the period is proved from a few hundred values, the rest repeat it),
+// the run still saves its checkpoint, for the sparse method and the
+// definition.
+func TestCheckpointOnCancelInPeriod(t *testing.T) {
+	sub, _ := Subtraction([]int{1, 3, 4})
+	for _, r := range []*Rule{Kayles(), sub} {
+		ctx, cancel := context.WithCancel(context.Background())
+		var saved []byte
+		a, err := r.Analyze(ctx, 100_000_000, AnalyzeOptions{
+			Emit: func(from int, g []int32) error {
+				if from > 1_000_000 {
+					cancel()
+				}
+				return nil
+			},
+			Checkpoint: func(save func(io.Writer) error) error {
+				var b bytes.Buffer
+				err := save(&b)
+				saved = b.Bytes()
+				return err
+			}})
+		if !errors.Is(err, context.Canceled) || !a.Period.Found {
+			t.Fatalf("%s: %v, period %v", r.Name(), err, a.Period)
+		}
+		g, err := r.ReadCheckpoint(bytes.NewReader(saved))
+		if err != nil || len(g) != a.Computed {
+			t.Fatalf("%s: checkpoint of %d values (%v), %d computed", r.Name(), len(g), err, a.Computed)
+		}
+	}
+}

@@ -3,6 +3,9 @@ package heap_test
 import (
 	"context"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/coevolab/coevo/engine/heap"
 )
@@ -54,4 +57,30 @@ func ExampleAnalyzeOptions_emit() {
 	})
 	fmt.Println(err, out[13:18])
 	// Output: <nil> [g(13)=3 g(14)=2 g(15)=1 g(16)=3 g(17)=2]
+}
+
+// A long run saves its values (Checkpoint, here once, on Ctrl-C: the
+// context) and a later run resumes from the file (ResumeFrom), reading
+// them straight into its own storage; it ends as a run in one go would.
+// Grundy's game: g(20) = 0 (OEIS A002188).
+func ExampleAnalyzeOptions_resumeFrom() {
+	dir, _ := os.MkdirTemp("", "sg")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "grundy.ckpt")
+	r := heap.GrundysGame()
+	ctx, stop := context.WithCancel(context.Background())
+	stop() // as if Ctrl-C came at once: the values known are saved
+	r.Analyze(ctx, 1_000_000, heap.AnalyzeOptions{Checkpoint: func(save func(io.Writer) error) error {
+		f, err := os.Create(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		return save(f)
+	}})
+	f, _ := os.Open(path)
+	defer f.Close()
+	a, err := r.Analyze(context.Background(), 20, heap.AnalyzeOptions{ResumeFrom: f})
+	fmt.Println(a.Values, err)
+	// Output: [0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0] <nil>
 }

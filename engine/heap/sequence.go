@@ -35,19 +35,34 @@ func (r *Rule) NaiveSequence(n int) ([]int32, error) {
 	if n < 0 || n >= MaxSequence {
 		return nil, fmt.Errorf("%s: heap size %d out of range [0, %d)", r.name, n, MaxSequence)
 	}
-	a, err := r.naive(context.Background(), n, AnalyzeOptions{ComputeAll: true})
+	a, err := r.naive(context.Background(), n, AnalyzeOptions{ComputeAll: true}, nil)
 	return a.Values, err
 }
 
 // naive is Analyze by the definition: linear in n for rules that never
 // split a heap (each heap has at most MaxRemove options).
-func (r *Rule) naive(ctx context.Context, n int, o AnalyzeOptions) (*Analysis, error) {
+func (r *Rule) naive(ctx context.Context, n int, o AnalyzeOptions, ck *checkpointReader) (*Analysis, error) {
+	resumed := len(o.Resume)
+	if ck != nil {
+		resumed = min(ck.count, n+1)
+	}
 	size := n + 1 // the whole result at once, unless the run may stop early
 	if o.StopAtPeriod || o.Emit != nil {
-		size = min(n+1, max(1<<16, len(o.Resume)))
+		size = min(n+1, max(1<<16, resumed))
 	}
 	g := make([]int32, size)
 	from := copy(g, o.Resume)
+	if ck != nil {
+		err := ck.read(func(raw []byte, at int) {
+			if at < resumed {
+				ck.decode(g[at:min(resumed, at+len(raw)/ck.width)], raw)
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+		from = resumed
+	}
 	from = max(from, 1) // g(0) = 0
 	watch := newPeriodWatch(r)
 	if o.ComputeAll && !o.StopAtPeriod {
@@ -68,7 +83,13 @@ func (r *Rule) naive(ctx context.Context, n int, o AnalyzeOptions) (*Analysis, e
 		done := g[:computed]
 		switch {
 		case o.Emit != nil:
-			err = errors.Join(err, emitSequence(ctx, o.Emit, done, emitted, a.Period, n, err == nil && !o.StopAtPeriod))
+			eerr := emitSequence(ctx, o.Emit, done, emitted, a.Period, n, err == nil && !o.StopAtPeriod)
+			if eerr != nil && err == nil && ctx.Err() != nil && o.Checkpoint != nil {
+				// Stopped while the period's values went out: the values
+				// computed are saved, as on any interruption.
+				eerr = errors.Join(eerr, o.Checkpoint(func(w io.Writer) error { return r.WriteCheckpoint(w, done) }))
+			}
+			err = errors.Join(err, eerr)
 		case o.SummaryOnly:
 		case err == nil && a.Period.Found && !o.StopAtPeriod:
 			g = append(g[:computed], make([]int32, n+1-computed)...)

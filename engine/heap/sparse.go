@@ -111,7 +111,7 @@ func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) 
 	// unless the run may stop early at a proved period: then it grows.
 	size := n + 1
 	if o.StopAtPeriod && s.watch.next >= 0 {
-		size = min(n+1, max(1<<16, len(o.Resume)))
+		size = min(n+1, max(1<<16, o.resumeCount(n)))
 	} else if o.ComputeAll {
 		s.watch.next = -1
 	}
@@ -140,10 +140,15 @@ func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) 
 		s.mask = o.fixMask
 	}
 	s.resize()
-	if len(o.Resume) > 1 {
+	switch {
+	case o.resume != nil:
+		if err := s.resumeFrom(o.resume, n); err != nil {
+			return nil, err
+		}
+	case len(o.Resume) > 1:
 		s.resume(o.Resume)
 	}
-	s.opts.Resume = nil // the caller's; the run has its own copy
+	s.opts.Resume, s.opts.resume = nil, nil // the caller's; the run has its own copy
 	var err error
 	for err == nil && !s.period.Found && s.done <= n {
 		if s.done == len(s.out) {
@@ -181,6 +186,11 @@ func (r *Rule) sparse(ctx context.Context, n int, o runOpts) (*Analysis, error) 
 		}
 		if err == nil && s.period.Found && !o.StopAtPeriod {
 			err = s.emitPeriod(n)
+			if err != nil && ctx.Err() != nil && o.Checkpoint != nil {
+				// Stopped while the period's values went out: the values
+				// computed are saved, as on any interruption.
+				err = errors.Join(err, s.save())
+			}
 		}
 		return a, err
 	}
@@ -254,8 +264,68 @@ func (s *sparseRun) resume(g []int32) {
 		copy(s.out, g)
 		s.width = 4
 	}
+	s.resumed(top)
+}
+
+// resumeFrom reads the values of a checkpoint (at most n+1) straight into
+// the run's storage, at the checkpoint's width, then moves them to the
+// narrowest width that holds them, as resume does.
+func (s *sparseRun) resumeFrom(ck *checkpointReader, n int) error {
+	keep := min(ck.count, n+1, len(s.out))
+	top := int32(0)
+	err := ck.read(func(raw []byte, from int) {
+		k := min(len(raw)/ck.width, keep-from)
+		for i := 0; i < k; i++ {
+			v := ck.value(raw[ck.width*i:])
+			top = max(top, v)
+			switch ck.width {
+			case 1:
+				s.g8[from+i] = uint8(v)
+			case 2:
+				s.g16[from+i] = uint16(v)
+			default:
+				s.out[from+i] = v
+			}
+		}
+	})
+	if err != nil {
+		return err
+	}
+	s.done, s.width = keep, ck.width
+	// The narrowest width (a checkpoint holds the width the run had, which
+	// the limits of a test may set otherwise).
+	w := 4
+	switch {
+	case top <= s.limit(0, math.MaxUint8):
+		w = 1
+	case top <= s.limit(1, math.MaxUint16):
+		w = 2
+	}
+	if w > s.width {
+		s.widen(w)
+	} else {
+		s.narrow(w)
+	}
+	s.resumed(top)
+	return nil
+}
+
+// resumed sets the tables, the mask, the rare list and the period watch
+// from the values g(0..done-1) just taken, whose largest is top.
+func (s *sparseRun) resumed(top int32) {
 	s.bits = max(1, bits.Len32(uint32(top)))
 	s.resize()
+	switch s.width {
+	case 1:
+		resumeTables(s, s.g8[:s.done])
+	case 2:
+		resumeTables(s, s.g16[:s.done])
+	default:
+		resumeTables(s, s.out[:s.done])
+	}
+}
+
+func resumeTables[T uint8 | uint16 | int32](s *sparseRun, g []T) {
 	for i := 1; i < s.done; i++ {
 		s.count[uint32(g[i])<<1|uint32(s.heapBit(i))]++
 	}
@@ -267,6 +337,27 @@ func (s *sparseRun) resume(g []int32) {
 		s.watch.next = s.done
 		s.period, _ = look(&s.watch, g, s.done)
 	}
+}
+
+// narrow moves g(0..done-1) to w bytes per value, in place, when they all
+// fit.
+func (s *sparseRun) narrow(w int) {
+	for i := 0; i < s.done && w < s.width; i++ {
+		var v int32
+		switch s.width {
+		case 2:
+			v = int32(s.g16[i])
+		default:
+			v = s.out[i]
+		}
+		switch w {
+		case 1:
+			s.g8[i] = uint8(v)
+		default:
+			s.g16[i] = uint16(v)
+		}
+	}
+	s.width = min(s.width, w)
 }
 
 func (s *sparseRun) limit(k int, natural int32) int32 {

@@ -1,11 +1,14 @@
 package heap
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"math/bits"
 	"math/rand/v2"
 	"runtime"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -370,5 +373,80 @@ func TestResumeWidths(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A run resumed from a checkpoint (ResumeFrom), its values read straight
+// into the run's storage from checkpoints of every width, goes on as a
+// run in one go.
+func TestResumeFromCheckpoint(t *testing.T) {
+	for _, name := range []string{"grundy", "0.376", "0.74"} {
+		r := ruleByName(t, name)
+		want := naiveOf(t, r, 3000)
+		for _, narrow := range [][2]int32{{}, {3, 9}, {0, 20}, {2, 0}} {
+			for _, k := range []int{2, 100, 1500, 2999} {
+				top := slices.Max(want[:k])
+				for _, w := range []int{1, 2, 4} {
+					if w == 1 && top > 255 || w == 2 && top > 65535 {
+						continue
+					}
+					var b bytes.Buffer
+					if err := writeCheckpoint(&b, r.name, k, w, func(dst []int32, from int) { copy(dst, want[from:k]) }); err != nil {
+						t.Fatal(err)
+					}
+					ck, err := r.openCheckpoint(bytes.NewReader(b.Bytes()))
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, _ := sparseOf(t, r, 3000, runOpts{AnalyzeOptions: computeAll, narrow: narrow, resume: ck})
+					if i := firstDiff(got, want); i >= 0 {
+						t.Fatalf("%s, limits %v, resumed from a checkpoint of %d values of %d bytes: g(%d) = %d, definition gives %d", name, narrow, k, w, i, got[i], want[i])
+					}
+				}
+			}
+		}
+	}
+	// The definition's method, through Analyze, and a checkpoint longer
+	// than the run.
+	sub, _ := Subtraction([]int{2, 5, 7, 11, 30})
+	want, _ := sub.Sequence(5000)
+	var b bytes.Buffer
+	sub.WriteCheckpoint(&b, want[:3000])
+	a, err := sub.Analyze(context.Background(), 5000, AnalyzeOptions{ResumeFrom: bytes.NewReader(b.Bytes()), ComputeAll: true})
+	if err != nil || firstDiff(a.Values, want) >= 0 {
+		t.Fatalf("subtraction resumed from a checkpoint: %v", err)
+	}
+	a, err = sub.Analyze(context.Background(), 1000, AnalyzeOptions{ResumeFrom: bytes.NewReader(b.Bytes())})
+	if err != nil || firstDiff(a.Values, want[:1001]) >= 0 || len(a.Values) != 1001 {
+		t.Fatalf("subtraction to 1000 from a checkpoint of 3000: %v, %d values", err, len(a.Values))
+	}
+	// A checkpoint of another rule is refused before anything is computed.
+	_, err = GrundysGame().Analyze(context.Background(), 1000, AnalyzeOptions{ResumeFrom: bytes.NewReader(b.Bytes())})
+	var ce *CheckpointError
+	if !errors.As(err, &ce) {
+		t.Fatalf("another rule's checkpoint: %v, want a *CheckpointError", err)
+	}
+}
+
+// A header that promises more values than the file holds is refused
+// before its count sizes anything: a forged count of 2^30-1 values in a
+// small file costs no memory.
+func TestCheckpointHeaderAgainstSize(t *testing.T) {
+	r := GrundysGame()
+	forged := []byte("coevo nim-sequence checkpoint 1\nrule grundy\nvalues 1073741823\nbytes 4\n" + strings.Repeat("\x00", 1<<16))
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err := r.ReadCheckpoint(bytes.NewReader(forged))
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "cut short") || !strings.Contains(err.Error(), "1073741823") {
+		t.Fatalf("forged header: %v", err)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 16<<20 {
+		t.Fatalf("reading the forged header allocated %d bytes", grew)
+	}
+	_, err = r.Analyze(context.Background(), 2000, AnalyzeOptions{ResumeFrom: bytes.NewReader(forged)})
+	if err == nil || !strings.Contains(err.Error(), "cut short") {
+		t.Fatalf("Analyze from the forged header: %v", err)
 	}
 }

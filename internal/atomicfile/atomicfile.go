@@ -49,6 +49,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/coevolab/coevo/internal/ctxio"
 )
 
 // A PathError says that path cannot be written where it is: it names the
@@ -85,7 +87,7 @@ func WriteContext(ctx context.Context, path string, write func(w io.Writer) erro
 	}
 	switch {
 	case t.fd >= 0:
-		return writeFD(t.fd, write)
+		return writeFD(ctx, t.fd, write)
 	case t.through:
 		return writeThrough(ctx, t.path, t.mode, write)
 	}
@@ -169,6 +171,9 @@ const maxLinks = 40
 func resolve(path string) (target, error) {
 	if path == "" {
 		return target{}, &PathError{"", "empty file name"}
+	}
+	if err := CheckLinks(filepath.Dir(path)); err != nil {
+		return target{}, err
 	}
 	p := path
 	for range maxLinks {
@@ -269,6 +274,59 @@ func Resolve(path string) (string, error) {
 		}
 	}
 	return "", &PathError{path, fmt.Sprintf("more than %d symbolic links to follow", maxLinks)}
+}
+
+// CheckLinks returns a *PathError when following path, folder by folder,
+// goes through a symbolic link that another user planted in a sticky
+// folder every user may write (as /tmp): the rule readLink applies to a
+// file's own links, applied to every folder on the way (a folder coevo
+// makes files in: a run's --out, a kernelspec's --prefix). The links are
+// followed as the kernel follows them, at most 40; parts that do not
+// exist end the walk.
+func CheckLinks(path string) error {
+	if path == "" {
+		return nil
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil
+	}
+	done, rest := "/", strings.Split(strings.TrimPrefix(abs, "/"), "/")
+	for links := 0; len(rest) > 0; {
+		name := rest[0]
+		rest = rest[1:]
+		switch name {
+		case "", ".":
+			continue
+		case "..":
+			done = filepath.Dir(done)
+			continue
+		}
+		p := filepath.Join(done, name)
+		st, err := os.Lstat(p)
+		if err != nil {
+			return nil
+		}
+		if st.Mode()&fs.ModeSymlink == 0 {
+			done = p
+			continue
+		}
+		if links++; links > maxLinks {
+			return &PathError{path, fmt.Sprintf("more than %d symbolic links to follow", maxLinks)}
+		}
+		if err := foreignLink(p, st); err != nil {
+			return &PathError{path, fmt.Sprintf("%s is %v", p, err)}
+		}
+		to, err := os.Readlink(p)
+		if err != nil {
+			return nil
+		}
+		if filepath.IsAbs(to) {
+			done = "/"
+		}
+		rest = append(strings.Split(strings.Trim(to, "/"), "/"), rest...)
+	}
+	return nil
 }
 
 // openDescriptor recognizes the names of open descriptors: /dev/stdout,
@@ -416,19 +474,30 @@ func writeThrough(ctx context.Context, path string, mode fs.FileMode, write func
 }
 
 // writeFD writes through an open descriptor of the process (a duplicate,
-// so that closing it leaves the descriptor open).
-func writeFD(fd int, write func(w io.Writer) error) error {
+// so that closing it leaves the descriptor open). The descriptor is
+// blocking (the standard output, a full pipe nobody reads): the writes go
+// through internal/ctxio, so that ctx ends one that waits.
+func writeFD(ctx context.Context, fd int, write func(w io.Writer) error) error {
 	d, err := dup(fd)
 	if err != nil {
 		return &PathError{fmt.Sprintf("/dev/fd/%d", fd), "not an open descriptor: " + err.Error()}
 	}
 	f := os.NewFile(uintptr(d), fmt.Sprintf("/dev/fd/%d", fd))
-	err = write(f)
+	err = write(ctxio.NewWriter(ctx, f, fdGrace))
+	if err != nil && ctx.Err() != nil {
+		// A write may still wait on the duplicate: leave it open (the
+		// process is ending).
+		return ctx.Err()
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	return err
 }
+
+// fdGrace is how long a write through a descriptor may still take once
+// ctx is done.
+const fdGrace = 250 * time.Millisecond
 
 // tempPrefix is the name of path's temporary files without their digits.
 func tempPrefix(path string) string {

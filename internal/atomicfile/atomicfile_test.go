@@ -376,6 +376,48 @@ func TestForeignLinkInStickyFolder(t *testing.T) {
 	}
 }
 
+// A folder reached through another user's link in a sticky folder every
+// user may write is refused too (a run's --out, shared/run, planted as a
+// link to a folder of ours), at any depth, and by Write for a file under
+// it; the process's own links there, and relative links, are followed.
+func TestCheckLinks(t *testing.T) {
+	shared, home := t.TempDir(), t.TempDir()
+	if err := os.Chmod(shared, 0o777|os.ModeSticky); err != nil {
+		t.Fatal(err)
+	}
+	planted := filepath.Join(shared, "run")
+	os.Symlink(home, planted)
+	if err := os.Lchown(planted, 54321, 54321); err != nil {
+		t.Skipf("cannot make a link of another user: %v", err)
+	}
+	var pe *PathError
+	for _, p := range []string{planted, filepath.Join(planted, "seed-1"), planted + "/./x/../y"} {
+		if err := CheckLinks(p); !errors.As(err, &pe) || !strings.Contains(pe.Problem, "user 54321") || !strings.Contains(pe.Problem, planted) {
+			t.Errorf("CheckLinks(%s): %v", p, err)
+		}
+	}
+	// Through a link of ours that leads into the shared folder.
+	mine := filepath.Join(home, "to-shared")
+	os.Symlink(shared, mine)
+	if err := CheckLinks(filepath.Join(mine, "run", "x.csv")); !errors.As(err, &pe) {
+		t.Errorf("through our link to the shared folder: %v", err)
+	}
+	if err := Write(filepath.Join(planted, "x.csv"), func(w io.Writer) error { return nil }); !errors.As(err, &pe) {
+		t.Errorf("Write under the planted link: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(home, "x.csv")); err == nil {
+		t.Errorf("written through the planted link")
+	}
+	own := filepath.Join(shared, "own")
+	os.Symlink("../"+filepath.Base(home), own)
+	os.Symlink(home, own+"-abs")
+	for _, p := range []string{own + "/x", own + "-abs/x", filepath.Join(home, "x"), "relative/x"} {
+		if err := CheckLinks(p); err != nil {
+			t.Errorf("CheckLinks(%s): %v", p, err)
+		}
+	}
+}
+
 // Resolve follows links to the file they name, existing or not.
 func TestResolve(t *testing.T) {
 	dir := t.TempDir()

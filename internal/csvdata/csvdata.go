@@ -1,7 +1,9 @@
 // Package csvdata reads CSV tables for coevo's loaders: lines starting
-// with # are comments, a leading UTF-8 byte order mark is skipped, a line
-// or a file too long to be a table is refused (MaxLine, MaxBytes) before
-// it fills memory, and every error names the file, line and column.
+// with # are comments, a leading UTF-8 byte order mark is skipped, lines
+// may end with LF, CRLF or a lone CR, a file in UTF-16 or UTF-32 is named
+// so, a line or a file too long to be a table is refused (MaxLine,
+// MaxBytes) before it fills memory, and every error names the file, line
+// and column.
 package csvdata
 
 import (
@@ -47,7 +49,7 @@ const (
 
 // NewReader reads CSV from r; name is used in errors.
 func NewReader(r io.Reader, name string) *Reader {
-	in := &limited{r: SkipBOM(r), name: name, max: MaxBytes, line: 1}
+	in := &limited{r: newTextReader(r, name), name: name, max: MaxBytes, line: 1}
 	cr := csv.NewReader(in)
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true

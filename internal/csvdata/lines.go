@@ -13,8 +13,9 @@ import (
 // parsed. A line longer than MaxLine bytes (before its newline) fails
 // with a located error before more of it is held, and so does a stream
 // longer than the limit given to NewLines (0: none). A leading UTF-8 byte
-// order mark is skipped. Call Close when done (it stops the reading
-// goroutine).
+// order mark is skipped; lines that end with a lone CR are read as lines;
+// a stream in UTF-16 or UTF-32 fails at once naming its encoding. Call
+// Close when done (it stops the reading goroutine).
 type Lines struct {
 	name     string
 	what     string // what the stream should be, for errors: "a CSV table"
@@ -29,6 +30,7 @@ type Lines struct {
 	srcErr   error // the source's error after win (not io.EOF)
 	over     bool  // the stream passed max: win ends at the limit
 	started  bool  // the first block has been read
+	cr       bool  // lines end with a lone CR: read as LF
 	bg       *background
 	firstCap int
 }
@@ -111,6 +113,14 @@ func (l *Lines) fill() error {
 		l.win = make([]byte, 0, l.firstCap)
 		n, err := readFull(l.src, l.win[:cap(l.win)])
 		l.win = l.win[:n]
+		if msg := encodingError(l.win); msg != "" {
+			l.eof, l.srcErr = true, &Error{l.name, 1, 0, msg}
+			l.win = l.win[:0]
+			return nil
+		}
+		if l.cr = crOnly(l.win); l.cr {
+			crToLF(l.win)
+		}
 		if n >= 3 && string(l.win[:3]) == "\uFEFF" {
 			l.pos = 3
 		}
@@ -138,6 +148,9 @@ func (l *Lines) fill() error {
 	if !ok {
 		l.eof = true
 		return nil
+	}
+	if l.cr {
+		crToLF(b.data)
 	}
 	l.win = append(l.win, b.data...)
 	l.bg.free <- b.data[:0]

@@ -240,6 +240,25 @@ func LockDir(dir string) (release func(), err error) {
 	return func() { f.Close() }, nil
 }
 
+// LockFile takes the writer's lock of the file path through a lock file
+// beside it, ".NAME.lock" (which stays), so that a second process that
+// would write path (a second run resuming the same checkpoint) is refused
+// with ErrLocked instead of both writing it: path itself is replaced by
+// every save, and a lock on it would not outlast the first. release gives
+// the lock back; on a system or filesystem without flock there is no
+// lock. A symbolic link under the lock file's name is refused.
+func LockFile(path string) (release func(), err error) {
+	lock := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".lock")
+	f, _, err := lockFile(lock, os.O_RDWR|os.O_CREATE|noFollow, true)
+	if errors.Is(err, ErrLocked) {
+		return nil, fmt.Errorf("%s is being written by another process (%w, %s): wait for it to finish, or give another file", path, ErrLocked, lock)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return func() { f.Close() }, nil
+}
+
 // maxRowBytes bounds a results row: rows hold a few settings and
 // numbers, and a file longer than its rows can be is not the job's (a
 // file read into memory to resume must not fill it).

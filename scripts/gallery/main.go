@@ -383,7 +383,11 @@ func ciaoPlot() (*gplot.Plot, error) {
 		return nil, err
 	}
 	a := nash.Permanent
-	m, err := ciao.Play(context.Background(), a.Match(0.1), a.Names(), a.Generations(), 20, tournament.Options{Seed: 1})
+	league, err := nash.Domain.Match(a, 0.1)
+	if err != nil {
+		return nil, err
+	}
+	m, err := ciao.Play(context.Background(), league, a.Names(), a.Generations(), 20, tournament.Options{Seed: 1})
 	if err != nil {
 		return nil, err
 	}
@@ -402,7 +406,11 @@ func performancePlot() (*gplot.Plot, error) {
 		name string
 		run  *coevolve.Run
 	}{{"NashSolve |A| = 2", nash}, {"ICL-50", icl}} {
-		names, players := r.run.Permanent.Names(), r.run.Permanent.Players()
+		names := r.run.Permanent.Names()
+		players, err := r.run.Domain.Players(r.run.Permanent)
+		if err != nil {
+			return nil, err
+		}
 		var mine, randoms []int
 		for i := range names {
 			mine = append(mine, i)
@@ -412,7 +420,7 @@ func performancePlot() (*gplot.Plot, error) {
 			players = append(players, othello.RandomWPC(uint64(k)))
 			randoms = append(randoms, len(names)-1)
 		}
-		m := &othello.Match{Players: players, Epsilon: 0.1}
+		m := &coevolve.Match{Game: r.run.Domain.Game, Players: players, Epsilon: 0.1}
 		perf, err := ciao.Performance(context.Background(), m, names, mine, randoms, 20, tournament.Options{Seed: 1})
 		if err != nil {
 			return nil, err
@@ -428,7 +436,11 @@ func dominancePlot() (*gplot.Plot, error) {
 		return nil, err
 	}
 	a := nash.Permanent
-	m, err := ciao.Play(context.Background(), a.Match(0.1), a.Names(), a.Generations(), 20, tournament.Options{Seed: 1})
+	league, err := nash.Domain.Match(a, 0.1)
+	if err != nil {
+		return nil, err
+	}
+	m, err := ciao.Play(context.Background(), league, a.Names(), a.Generations(), 20, tournament.Options{Seed: 1})
 	if err != nil {
 		return nil, err
 	}

@@ -19,12 +19,13 @@
 //     played (Performance, PerformancePlot).
 //
 // The package knows no game: players are the numbered players of an
-// engine/tournament Game (an othello.Match of an archive's players, say),
+// engine/tournament Game (a coevolve.Match of an archive's players, say),
 // and every game has its own random stream, so results do not depend on
 // the number of workers.
 //
 //	arch, _ := coevolve.ReadArchive("runs/nash4/archive.csv")
-//	m, _ := ciao.Play(ctx, arch.Match(0.1), arch.Names(), arch.Generations(), 100, tournament.Options{Seed: 1})
+//	league, _ := coevolve.Othello.Match(arch, 0.1)
+//	m, _ := ciao.Play(ctx, league, arch.Names(), arch.Generations(), 100, tournament.Options{Seed: 1})
 //	s := m.Style()
 //	s.Title = "NashSolve |A| = 4"
 //	p, _ := m.PlotStyle(s)
