@@ -143,3 +143,85 @@ fmt.Println(slices.Min([]float64{0, negz}), slices.Min([]int{3, 1, 2}), slices.M
 		t.Fatalf("got %q, want %q", out.String(), want)
 	}
 }
+
+// The φ-nodes of a loop are one parallel assignment (phi.go): a swap or a
+// rotation of variables in a loop, and a variable that takes the value
+// another had in the last iteration, which ixgo v1.1.1 alone gets wrong
+// with no error ((2, 2) for the swap). The lines are what go run of the
+// same functions prints (Go 1.26.8), in the main goroutine and another.
+func TestLoopSwapsAreParallel(t *testing.T) {
+	s, _ := New()
+	var out bytes.Buffer
+	s.Output(&out, &out, nil)
+	eval(t, s, `func f(c bool) int {
+	b := true
+	x := 0
+	y := 1
+	for b {
+		b = false
+		y = x
+		x = 2
+		if c {
+			return 3
+		}
+	}
+	return y
+}
+
+func swap(n int) (int, int) {
+	x, y := 1, 2
+	for i := 0; i < n; i++ {
+		x, y = y, x
+	}
+	return x, y
+}
+
+func rotate(n int) (string, string, string) {
+	a, b, c := "a", "b", "c"
+	for range n {
+		a, b, c = b, c, a
+	}
+	return a, b, c
+}
+
+func lag(n int) int {
+	x, y := 0, 1
+	for i := 0; i < n; i++ {
+		y = x
+		x = i + 10
+	}
+	return y
+}`)
+	eval(t, s, `fmt.Println(f(false))
+fmt.Println(swap(3))
+fmt.Println(rotate(4))
+fmt.Println(lag(3))
+ch := make(chan [2]int)
+go func() { x, y := swap(5); ch <- [2]int{x, y} }()
+fmt.Println(<-ch)`)
+	if want := "0\n2 1\nb c a\n11\n[2 1]\n"; out.String() != want {
+		t.Fatalf("got %q, want %q", out.String(), want)
+	}
+	// The same in a generic function's instance, a method and a closure.
+	out.Reset()
+	eval(t, s, `func swapG[T any](x, y T, n int) (T, T) {
+	for range n {
+		x, y = y, x
+	}
+	return x, y
+}
+type pair struct{ x, y int }
+func (p pair) swapped(n int) pair {
+	for range n {
+		p.x, p.y = p.y, p.x
+	}
+	return p
+}`)
+	eval(t, s, `sw := func(x, y int) (int, int) { for i := 0; i < 3; i++ { x, y = y, x }; return x, y }
+fmt.Println(swapG("p", "q", 1))
+fmt.Println(pair{1, 2}.swapped(3))
+fmt.Println(sw(1, 2))`)
+	if want := "q p\n{2 1}\n2 1\n"; out.String() != want {
+		t.Fatalf("got %q, want %q", out.String(), want)
+	}
+}

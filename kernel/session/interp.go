@@ -19,8 +19,8 @@ import (
 // interpreter of Go's SSA form (golang.org/x/tools/go/ssa) built from
 // go/types' checked syntax: what a cell means is what Go says it means.
 // The session uses ixgo as a library, unmodified, through its exported
-// API and three of its unexported functions and fields, reached here by
-// name (each checked by TestIxgoInternals):
+// API and a few of its unexported functions and fields, reached here by
+// name (each checked by TestIxgoInternals, as are the fields phi.go reads):
 //
 //   - newInterp, which makes an interpreter whose package variables are
 //     the storage given (the session's variables, which outlive the build
@@ -31,7 +31,10 @@ import (
 //     interpreter's code, which the session clears once the cell has
 //     stopped, so that functions the cell made (a widget's callback) work
 //     after the interrupt; and Context.output, where print and println
-//     write (ixgo: standard output; Go: standard error).
+//     write (ixgo: standard output; Go: standard error);
+//   - the compiled code of the interpreter's functions, where phi.go
+//     makes the φ-nodes of a block one parallel assignment, as Go's
+//     semantics need and ixgo v1.1.1 does not do.
 
 //go:linkname newInterp github.com/goplus/ixgo.newInterp
 func newInterp(ctx *ixgo.Context, mainpkg *ssa.Package, globals map[string]any) (*ixgo.Interp, error)

@@ -545,6 +545,9 @@ func (s *Session) loadBuild(b *build) (*ixgo.Interp, error) {
 		}
 	}
 	it, err := newInterp(s.ctx, pkg, globals)
+	if err == nil {
+		err = parallelPhis(it)
+	}
 	if err != nil {
 		return nil, &Error{Name: "internal error", Message: b.cc.cell + ": " + err.Error()}
 	}

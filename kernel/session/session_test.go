@@ -175,7 +175,6 @@ func TestCompileErrorPositions(t *testing.T) {
 	s, _ := New()
 	cases := []struct{ code, want, caret string }{
 		{"undefinedName + 1", "In[1]:1:1: undefined: undefinedName", "    ^"},
-		// yaegi alone says "constant definition loop" here.
 		{"x := 1\n\n  y := undefinedName + 1", "In[2]:3:8: undefined: undefinedName", "           ^"},
 		{"func f() int {\n\treturn nope\n}", "In[3]:2:9: undefined: nope", "    \t       ^"},
 		{"import \"fmt\"\nvar v = 1\nfmt.Println(v + \"a\")", "In[4]:3:13: invalid operation: v + \"a\" (mismatched types int and untyped string)", ""},
@@ -191,6 +190,33 @@ func TestCompileErrorPositions(t *testing.T) {
 		if c.caret != "" && (len(e.Trace) < 2 || e.Trace[1] != c.caret) {
 			t.Errorf("%q: trace %q, want caret line %q", c.code, e.Trace, c.caret)
 		}
+	}
+}
+
+// A cell with many compile errors lists them as the Go compiler does:
+// each at its line, the first ten, then how many more (go build stops at
+// ten with "too many errors").
+func TestCompileErrorsAreListed(t *testing.T) {
+	s, _ := New()
+	var code strings.Builder
+	for i := range 12 {
+		fmt.Fprintf(&code, "x%d := missing%d\n", i, i)
+	}
+	_, e := run(t, s, "In[1]", code.String())
+	if e == nil || e.Message != "In[1]:1:7: undefined: missing0" {
+		t.Fatalf("got %v", e)
+	}
+	var listed []string
+	for _, l := range e.Trace {
+		if strings.HasPrefix(l, "In[1]:") {
+			listed = append(listed, l)
+		}
+	}
+	if len(listed) != 9 || listed[0] != "In[1]:2:7: undefined: missing1" || listed[8] != "In[1]:10:7: undefined: missing9" {
+		t.Errorf("errors after the first: %q", listed)
+	}
+	if last := e.Trace[len(e.Trace)-1]; last != "(and 2 more errors)" {
+		t.Errorf("the trace ends %q", last)
 	}
 }
 

@@ -1,0 +1,38 @@
+package session
+
+import (
+	"io"
+	"testing"
+
+	"github.com/goplus/ixgo"
+)
+
+// The session reaches into ixgo v1.1.1 by name (interp.go, phi.go): each
+// of those fields must be there with the type the session writes, or a
+// change of ixgo would corrupt memory instead of failing.
+func TestIxgoInternals(t *testing.T) {
+	var i ixgo.Interp
+	if aborted(&i) {
+		t.Fatal("a new interpreter reads as aborted")
+	}
+	*field[int32](&i, "exited") = 1
+	if !aborted(&i) {
+		t.Fatal("Interp.exited is not the flag aborted reads")
+	}
+	unabort(&i)
+	if aborted(&i) {
+		t.Fatal("unabort did not clear Interp.exited")
+	}
+	ctx := ixgo.NewContext(0)
+	setPrintOutput(ctx, io.Discard)
+	if *field[io.Writer](ctx, "output") != io.Discard {
+		t.Fatal("Context.output was not set")
+	}
+	l, err := readPhiLayout()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.predOff == l.stackOff || l.blocksOff == l.instrsOff {
+		t.Fatalf("two fields at one offset: %+v", l)
+	}
+}
