@@ -159,6 +159,7 @@ func (p *program) writeDecls(decls []*progDecl, text func(*progDecl) string) {
 		if text != nil {
 			t = text(d)
 		}
+		p.WriteString(d.lead)
 		at := p.place(d.cell, d.line, d.col, t)
 		p.WriteString("\n")
 		p.mark(region{from: from, to: p.Len(), decl: d, text: at})

@@ -225,3 +225,80 @@ fmt.Println(sw(1, 2))`)
 		t.Fatalf("got %q, want %q", out.String(), want)
 	}
 }
+
+// A parenthesized type declaration, whose specs start at column 2 (the
+// session placed each after a "type " of its own, at column -3, and
+// refused the cell): the line is what go run of the same declarations
+// prints (Go 1.26.8).
+func TestGroupedTypeDeclarations(t *testing.T) {
+	s, _ := New()
+	var out bytes.Buffer
+	s.Output(&out, &out, nil)
+	eval(t, s, "type (\n\tPoint struct{ x, y float64 }\n\tPolar Point\n)")
+	eval(t, s, "func (p Polar) String() string { return fmt.Sprint(\"polar\", p.x) }\nfmt.Println(Polar{1, 2}, Point{3, 4})")
+	if want := "polar1 {3 4}\n"; out.String() != want {
+		t.Fatalf("got %q, want %q", out.String(), want)
+	}
+}
+
+// A function of a cell that uses a variable the same cell's statements
+// define, through an expression whose type comes from it (a type
+// assertion's method call): no error, and what go run of the same
+// declarations prints (Go 1.26.8). An error in such a function is still
+// the cell's, where go build puts it (main.go:5:26 for the same lines).
+func TestCellFunctionsUseTheCellsVariables(t *testing.T) {
+	s, _ := New()
+	var out bytes.Buffer
+	s.Output(&out, &out, nil)
+	eval(t, s, "type pair struct{ a int }\nfunc (p pair) g2() (int, int) { return p.a, p.a + 1 }\nfunc sum(x, y int) int { return x + y }")
+	eval(t, s, "var y any = pair{7}\n\nfunc viaY() int {\n\treturn sum(y.(interface{ g2() (int, int) }).g2())\n}\nfmt.Println(viaY())")
+	if want := "15\n"; out.String() != want {
+		t.Fatalf("got %q, want %q", out.String(), want)
+	}
+	_, e := run(t, s, "In[3]", "var z = 1\n\nfunc h() string { return z }\n\nfmt.Println(h())")
+	if e == nil || e.Message != "In[3]:3:26: cannot use z (variable of type int) as string value in return statement" {
+		t.Fatalf("got %v", e)
+	}
+}
+
+// A generic type's instance made only inside a generic function's instance
+// (Some[T]{} in returnOption[int]) is the same type in a later cell
+// (issue52026 of Go's test programs: the assertion was false) and is
+// named as Go names it (ixgo alone: main.Some[string;string]). The lines
+// are what go run of the same declarations prints (Go 1.26.8).
+func TestInstancesMadeInGenericFunctions(t *testing.T) {
+	s, _ := New()
+	var out bytes.Buffer
+	s.Output(&out, &out, nil)
+	eval(t, s, `func returnOption[T any](n int) Option[T] {
+	if n == 1 {
+		return Some[T]{}
+	} else {
+		return None{}
+	}
+}
+
+type Option[T any] interface {
+	sealedOption()
+}
+
+type Some[T any] struct {
+	val T
+}
+
+func (s Some[T]) Value() T {
+	return s.val
+}
+
+func (s Some[T]) sealedOption() {}
+
+type None struct{}
+
+func (s None) sealedOption() {}`)
+	eval(t, s, `fmt.Printf("%T %T\n", returnOption[int](0), returnOption[string](1))
+s := returnOption[int](1)`)
+	eval(t, s, "_, ok := s.(Some[int])\nfmt.Println(ok)")
+	if want := "main.None main.Some[string]\ntrue\n"; out.String() != want {
+		t.Fatalf("got %q, want %q", out.String(), want)
+	}
+}

@@ -278,6 +278,18 @@ func (b *build) checkAsWritten(s *Session, round int) (again bool, err error) {
 	if es := finalExpr(body); es != nil {
 		final = es.X
 	}
+	// A declaration of the cell that uses a name the cell's statements
+	// define is checked in the program that runs (hoist), where the name is
+	// a package variable: here the name is undefined, and what follows from
+	// it (an operand of unknown type) is no error of the cell's.
+	usesStmtNames := map[*progDecl]bool{}
+	for _, e := range errs {
+		if name, ok := strings.CutPrefix(e.Msg, "undefined: "); ok && defNames[name] {
+			if r := p.regionAt(b.fset.PositionFor(e.Pos, false).Offset); r != nil && r.decl != nil && containsDecl(b.cc.decls, r.decl) {
+				usesStmtNames[r.decl] = true
+			}
+		}
+	}
 	var mine []posError
 	dropped := false
 	for _, e := range errs {
@@ -295,7 +307,7 @@ func (b *build) checkAsWritten(s *Session, round int) (again bool, err error) {
 		case r.decl != nil && containsDecl(b.cc.decls, r.decl):
 			// The cell's functions see the names its statements define
 			// (package variables in the program that runs): checked there.
-			if name, ok := strings.CutPrefix(e.Msg, "undefined: "); ok && defNames[name] {
+			if usesStmtNames[r.decl] {
 				continue
 			}
 			mine = append(mine, posError{pos: b.fset.Position(e.Pos), msg: e.Msg})

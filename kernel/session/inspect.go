@@ -249,7 +249,7 @@ func (v *view) fieldDoc(f *types.Var) string {
 // and its methods with theirs.
 func (v *view) typeDoc(tn *types.TypeName, d *progDecl) string {
 	var b strings.Builder
-	b.WriteString(indentDoc(d.text, d.doc))
+	b.WriteString(indentDoc(d.lead+d.text, d.doc))
 	var methods []*progDecl
 	for _, m := range sortedDecls(v.b.decls) {
 		if m.kind == "method" && m.recv == tn.Name() {

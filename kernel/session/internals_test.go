@@ -1,8 +1,12 @@
 package session
 
 import (
+	"go/token"
+	"go/types"
 	"io"
 	"testing"
+
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/goplus/ixgo"
 )
@@ -34,5 +38,16 @@ func TestIxgoInternals(t *testing.T) {
 	}
 	if l.predOff == l.stackOff || l.blocksOff == l.instrsOff {
 		t.Fatalf("two fields at one offset: %+v", l)
+	}
+	// x/tools' ssa.Type, which instances.go makes.
+	pkg := types.NewPackage("main", "main")
+	tn := types.NewTypeName(token.NoPos, pkg, "T", types.Typ[types.Int])
+	sp := &ssa.Package{Pkg: pkg}
+	m, err := newTypeMember(tn, sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Object() != tn || m.Package() != sp || m.Type() != types.Typ[types.Int] {
+		t.Fatalf("ssa.Type made with %v, %v: %v, %v", tn, sp, m.Object(), m.Package())
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/goplus/ixgo"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
 )
 
 // The session runs cells with ixgo (github.com/goplus/ixgo), an
@@ -95,7 +96,7 @@ func (c *cellTypes) LookupReflect(t types.Type) (reflect.Type, bool) {
 
 // record keeps the runtime types an interpreter made for the program's
 // declared types (and their instances), for the builds after it.
-func (c *cellTypes) record(i *ixgo.Interp, b *build) {
+func (c *cellTypes) record(i *ixgo.Interp, b *build, prog *ssa.Program) {
 	c.mu.Lock()
 	keys := c.keys
 	c.mu.Unlock()
@@ -152,6 +153,26 @@ func (c *cellTypes) record(i *ixgo.Interp, b *build) {
 	}
 	for _, inst := range b.info.Instances {
 		walk(inst.Type, 0)
+	}
+	// The instances the program makes only inside the instances of its
+	// generic functions (Some[T]{} in returnOption[int]: Some[int]), which
+	// no expression of the source has: a value of one made in this build
+	// must have the same type in the next (s.(Some[int]) in a later cell).
+	for _, t := range prog.RuntimeTypes() {
+		walk(t, 0)
+	}
+	for fn := range ssautil.AllFunctions(prog) {
+		if len(fn.TypeArgs()) == 0 || fn.Pkg == nil || fn.Pkg.Pkg != b.pkg {
+			continue
+		}
+		walk(fn.Signature, 0)
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				if v, ok := instr.(ssa.Value); ok {
+					walk(v.Type(), 0)
+				}
+			}
+		}
 	}
 	for _, n := range named {
 		if n.TypeParams().Len() > 0 && n.TypeArgs().Len() == 0 {

@@ -36,7 +36,8 @@ type progDecl struct {
 	kind  string   // "func", "method", "type", "const", "var"
 	names []string // the names it declares (a method: its name)
 	recv  string   // a method's receiver base type
-	text  string   // the source, without a line directive
+	lead  string   // what the program writes before the line directive ("type " for a type spec)
+	text  string   // the source, without a line directive (after lead)
 	doc   string   // its doc comment, if any
 	cell  string   // the cell that declared it
 	line  int      // where text starts in the cell
@@ -164,9 +165,10 @@ func (cc *cellCode) readDecls(code string, it item, seq *int) error {
 					if doc != nil {
 						pd.doc = doc.Text()
 					}
-					pd.text = "type " + text(ts)
+					// The spec, positioned where it is in the cell (in a
+					// group it may start at column 1), after the keyword.
+					pd.lead, pd.text = "type ", text(ts)
 					pd.line, pd.col = place(at(ts.Pos()))
-					pd.col -= len("type ") // the text starts with the keyword
 					*seq++
 					pd.seq = *seq
 					cc.decls = append(cc.decls, pd)

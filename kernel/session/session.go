@@ -544,14 +544,19 @@ func (s *Session) loadBuild(b *build) (*ixgo.Interp, error) {
 			globals["main."+oldVar+name] = v.ptr
 		}
 	}
+	undo, err := preloadInstances(pkg)
+	if err != nil {
+		return nil, &Error{Name: "internal error", Message: b.cc.cell + ": " + err.Error()}
+	}
 	it, err := newInterp(s.ctx, pkg, globals)
+	undo()
 	if err == nil {
 		err = parallelPhis(it)
 	}
 	if err != nil {
 		return nil, &Error{Name: "internal error", Message: b.cc.cell + ": " + err.Error()}
 	}
-	s.rtypes.record(it, b)
+	s.rtypes.record(it, b, pkg.Prog)
 	// The values of variables whose type was declared anew with the same
 	// layout, copied to the new type's storage.
 	for name := range b.migrate {

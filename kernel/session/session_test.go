@@ -179,6 +179,9 @@ func TestCompileErrorPositions(t *testing.T) {
 		{"func f() int {\n\treturn nope\n}", "In[3]:2:9: undefined: nope", "    \t       ^"},
 		{"import \"fmt\"\nvar v = 1\nfmt.Println(v + \"a\")", "In[4]:3:13: invalid operation: v + \"a\" (mismatched types int and untyped string)", ""},
 		{"z := 1 @", "In[5]:1:8: illegal character U+0040 '@'", "           ^"},
+		// A spec of a parenthesized type declaration at column 2 (go build:
+		// main.go:5:4 for the same lines in a file).
+		{"type (\n\tA int\n\tB Missing\n)", "In[6]:3:4: undefined: Missing", "    \t  ^"},
 	}
 	for i, c := range cases {
 		name := fmt.Sprintf("In[%d]", i+1)
