@@ -53,7 +53,7 @@ func (s *Session) Call(ctx context.Context, name string, f func()) error {
 		it.Abort()
 	}
 	<-done
-	time.Sleep(10 * time.Millisecond)
+	time.Sleep(abortGrace)
 	for _, it := range its {
 		unabort(it)
 	}

@@ -302,3 +302,70 @@ s := returnOption[int](1)`)
 		t.Fatalf("got %q, want %q", out.String(), want)
 	}
 }
+
+// Values of unnamed struct types that embed a type with methods, made in
+// one cell and used in later ones: a promoted method called directly,
+// through an interface (ixgo called the earlier build's method through
+// reflection, and the worker crashed) and by fmt; an unexported method
+// through an interface ("no code for method"); a mutex embedded in a
+// package-level struct. The lines are what go run of the same statements
+// in one main prints (Go 1.26.8).
+func TestUnnamedStructsWithMethodsAcrossCells(t *testing.T) {
+	s, _ := New()
+	var out bytes.Buffer
+	s.Output(&out, &out, nil)
+	for _, c := range []string{
+		"import (\n\t\"bytes\"\n\t\"sync\"\n)\ntype T struct{ n int }\nfunc (t T) String() string { return \"T!\" }\ntype S int\nfunc (s S) val() int { return 1 }\ntype Val interface{ val() int }\nfunc val(v Val) int { return v.val() }",
+		"s := struct{ *bytes.Buffer }{bytes.NewBufferString(\"ok\")}",
+		"fmt.Println(s.String())",
+		"var i fmt.Stringer = s\nfmt.Println(i.String())",
+		"fmt.Println(s, i)",
+		"t := struct{ T }{T{1}}",
+		"fmt.Println(t)",
+		"var j fmt.Stringer = t\nfmt.Println(j.String(), j)",
+		"var zs struct{ S }",
+		"fmt.Println(val(zs))",
+		"var zz struct{ S }\nvar a any = zz",
+		"fmt.Println(a.(Val).val())",
+		"var counter = struct {\n\tsync.Mutex\n\tn int\n}{}",
+		"counter.Lock()\ncounter.n++\ncounter.Unlock()",
+		"var l sync.Locker = &counter\nl.Lock()\ncounter.n++\nl.Unlock()\nfmt.Println(counter.n)",
+	} {
+		eval(t, s, c)
+	}
+	if want := "ok\nok\nok ok\nT!\nT! T!\n1\n1\n2\n"; out.String() != want {
+		t.Fatalf("got %q, want %q", out.String(), want)
+	}
+}
+
+// A value of a generic type's instance that embeds a type with pointer
+// methods, made inside a generic function in one cell and held in an
+// interface, has its methods in later cells (the worker crashed: the
+// later build had no methods for the instance, which its source never
+// names). The lines are what go run of the same code prints (Go 1.26.8).
+func TestInstanceMethodsInLaterCells(t *testing.T) {
+	s, _ := New()
+	var out bytes.Buffer
+	s.Output(&out, &out, nil)
+	eval(t, s, `type Iface[IO any] interface {
+	Foo() string
+}
+
+type base struct{ n int }
+
+func (e *base) Foo() string { e.n++; return fmt.Sprint("foo", e.n) }
+
+type Impl1[IO any] struct {
+	base
+}
+
+func NewImpl1[IO any]() Iface[IO] {
+	return &Impl1[IO]{}
+}`)
+	eval(t, s, "val := NewImpl1[int]()")
+	eval(t, s, "fmt.Println(val.Foo())")
+	eval(t, s, "fmt.Println(val.Foo())\nfmt.Printf(\"%T\\n\", val)")
+	if want := "foo1\nfoo2\n*main.Impl1[int]\n"; out.String() != want {
+		t.Fatalf("got %q, want %q", out.String(), want)
+	}
+}

@@ -139,7 +139,7 @@ func (b *build) hoist(s *Session) error {
 			}
 		}
 	}
-	b.rtTypes = b.runtimeTypes()
+	b.rtTypes = b.runtimeTypes(s.rtypes)
 	var p program
 	aliases := b.aliases()
 	vars := sortedVars(b.vars)
@@ -264,7 +264,7 @@ func (b *build) internal(err error, text string) error {
 // an interface), and compiled code (fmt, sort) calls the methods of a
 // value through its runtime type, made once and kept by the builds after
 // (cellTypes). So every program makes them all runtime types.
-func (b *build) runtimeTypes() []types.Type {
+func (b *build) runtimeTypes(ct *cellTypes) []types.Type {
 	var out []types.Type
 	pkg := b.check.pkg
 	for _, d := range sortedDecls(b.decls) {
@@ -292,8 +292,80 @@ func (b *build) runtimeTypes() []types.Type {
 			insts = append(insts, n)
 		}
 	}
+	// Unnamed struct types with methods (struct{ *bytes.Buffer }) that the
+	// session's variables hold or the cell mentions: ixgo prepares their
+	// methods only where they are runtime types, and a value an earlier
+	// cell made finds them there (cellTypes.shareMethods).
+	addStruct := func(t types.Type) {
+		walkStructs(t, func(st *types.Struct) {
+			if !hasMethods(st) || foreignUnexported(st, pkg) {
+				return
+			}
+			if k := types.TypeString(st, nil); !seen[k] {
+				seen[k] = true
+				insts = append(insts, st)
+			}
+		})
+	}
+	for _, v := range b.vars {
+		if v.typ != nil {
+			addStruct(v.typ)
+		}
+	}
+	for _, tv := range b.check.info.Types {
+		addStruct(tv.Type)
+	}
+	// The instances earlier builds made that are still what they were
+	// (the same key with today's declarations).
+	byPath := b.keys
+	byPath.byPath = true
+	ct.mu.Lock()
+	for k, t := range ct.insts {
+		if byPath.key(t) != k || !writable(t) {
+			continue
+		}
+		if s := types.TypeString(t, nil); !seen[s] {
+			seen[s] = true
+			insts = append(insts, t)
+		}
+	}
+	ct.mu.Unlock()
 	sort.Slice(insts, func(i, j int) bool { return types.TypeString(insts[i], nil) < types.TypeString(insts[j], nil) })
 	return append(out, insts...)
+}
+
+// walkStructs calls f for each struct type t is made of, t included,
+// down to the named types (whose structs are their own runtime types).
+func walkStructs(t types.Type, f func(*types.Struct)) {
+	seen := map[types.Type]bool{}
+	var walk func(t types.Type, depth int)
+	walk = func(t types.Type, depth int) {
+		if t == nil || seen[t] || depth > 20 {
+			return
+		}
+		seen[t] = true
+		switch t := t.(type) {
+		case *types.Alias:
+			walk(types.Unalias(t), depth)
+		case *types.Pointer:
+			walk(t.Elem(), depth+1)
+		case *types.Slice:
+			walk(t.Elem(), depth+1)
+		case *types.Array:
+			walk(t.Elem(), depth+1)
+		case *types.Map:
+			walk(t.Key(), depth+1)
+			walk(t.Elem(), depth+1)
+		case *types.Chan:
+			walk(t.Elem(), depth+1)
+		case *types.Struct:
+			f(t)
+			for i := 0; i < t.NumFields(); i++ {
+				walk(t.Field(i).Type(), depth+1)
+			}
+		}
+	}
+	walk(t, 0)
 }
 
 // writeRuntimeTypes writes the function (never called) that makes the
@@ -305,4 +377,26 @@ func (b *build) writeRuntimeTypes(p *program, aliases map[string]string) {
 		fmt.Fprintf(p, "_ = []any{*new(%s), (*%s)(nil)}\n", tt, tt)
 	}
 	p.WriteString("}\n")
+}
+
+// writable tells whether a cell can write t: each named type it is made
+// of is the session's (declared at its top level) or exported.
+func writable(t types.Type) bool {
+	ok := true
+	walkNamed(t, func(n *types.Named) {
+		obj := n.Obj()
+		if obj.Pkg() == nil {
+			return
+		}
+		if obj.Pkg().Path() == "main" {
+			if obj.Parent() != obj.Pkg().Scope() && n.Origin().Obj().Parent() != obj.Pkg().Scope() {
+				ok = false // declared inside a function
+			}
+			return
+		}
+		if !obj.Exported() {
+			ok = false
+		}
+	})
+	return ok
 }

@@ -71,6 +71,16 @@ type cellTypes struct {
 	mu    sync.Mutex
 	keys  typeKeys // of the build being made
 	cache map[string]reflect.Type
+	// The runtime types earlier builds made for each unnamed struct type
+	// with methods (struct{ *bytes.Buffer }), by key: ixgo makes such a
+	// type anew in every build (its loader is asked only for named types),
+	// so a value made in an earlier cell has a runtime type of its own.
+	structs map[string][]reflect.Type
+	// The instances of the cells' generic types earlier builds made, by
+	// key: one made only inside a generic function (Impl1[int] in
+	// NewImpl1[int]) appears in no later cell's source, and a value of it
+	// kept in an interface needs its methods in every later build.
+	insts map[string]types.Type
 }
 
 func (c *cellTypes) LookupReflect(t types.Type) (reflect.Type, bool) {
@@ -102,6 +112,7 @@ func (c *cellTypes) record(i *ixgo.Interp, b *build, prog *ssa.Program) {
 	c.mu.Unlock()
 	seen := map[types.Type]bool{}
 	var named []*types.Named
+	var structs []*types.Struct
 	var walk func(t types.Type, depth int)
 	walk = func(t types.Type, depth int) {
 		if t == nil || seen[t] || depth > 20 {
@@ -131,6 +142,9 @@ func (c *cellTypes) record(i *ixgo.Interp, b *build, prog *ssa.Program) {
 		case *types.Chan:
 			walk(t.Elem(), depth+1)
 		case *types.Struct:
+			if hasMethods(t) {
+				structs = append(structs, t)
+			}
 			for i := 0; i < t.NumFields(); i++ {
 				walk(t.Field(i).Type(), depth+1)
 			}
@@ -142,6 +156,7 @@ func (c *cellTypes) record(i *ixgo.Interp, b *build, prog *ssa.Program) {
 			}
 		}
 	}
+	defer func() { c.shareMethods(i, keys, structs) }()
 	scope := b.pkg.Scope()
 	for _, name := range scope.Names() {
 		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
@@ -191,6 +206,12 @@ func (c *cellTypes) record(i *ixgo.Interp, b *build, prog *ssa.Program) {
 		rt := interpToType(i, n)
 		c.mu.Lock()
 		c.cache[k] = rt
+		if n.TypeArgs().Len() > 0 {
+			if c.insts == nil {
+				c.insts = map[string]types.Type{}
+			}
+			c.insts[k] = n
+		}
 		c.mu.Unlock()
 	}
 }
@@ -228,4 +249,57 @@ func funcNode(f *ast.File, name string) *ast.FuncDecl {
 		}
 	}
 	return nil
+}
+
+// hasMethods tells whether an unnamed struct type has methods: those of
+// the types it embeds.
+func hasMethods(t *types.Struct) bool {
+	return types.NewMethodSet(t).Len() > 0 || types.NewMethodSet(types.NewPointer(t)).Len() > 0
+}
+
+// shareMethods gives the runtime types earlier builds made for the
+// program's unnamed struct types with methods the methods this
+// interpreter has for its own: a value made by an earlier cell, kept in a
+// variable, then converted to an interface whose method is called
+// (var i fmt.Stringer = s; i.String()) finds the method; ixgo alone
+// called it through reflection as a compiled type's, and the worker
+// crashed (SIGSEGV).
+func (c *cellTypes) shareMethods(i *ixgo.Interp, keys typeKeys, structs []*types.Struct) {
+	if len(structs) == 0 {
+		return
+	}
+	msets := *field[map[reflect.Type]map[string]*ssa.Function](i, "msets")
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.structs == nil {
+		c.structs = map[string][]reflect.Type{}
+	}
+	seen := map[string]bool{}
+	for _, t := range structs {
+		k := keys.key(t)
+		if k == "" || seen[k] {
+			continue
+		}
+		seen[k] = true
+		rt := interpToType(i, t)
+		olds := c.structs[k]
+
+		known := false
+		for _, old := range olds {
+			if old == rt {
+				known = true
+				continue
+			}
+			for _, pair := range [][2]reflect.Type{{old, rt}, {reflect.PointerTo(old), reflect.PointerTo(rt)}} {
+				if m, ok := msets[pair[1]]; ok {
+					if _, have := msets[pair[0]]; !have {
+						msets[pair[0]] = m
+					}
+				}
+			}
+		}
+		if !known {
+			c.structs[k] = append(olds, rt)
+		}
+	}
 }

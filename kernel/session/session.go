@@ -611,6 +611,13 @@ func (s *Session) buildSSA(sp *ixgo.SourcePackage) (pkg *ssa.Package, err error)
 	return s.ctx.Builder.BuildMain(sp)
 }
 
+// abortGrace is how long an interrupted interpreter stays aborted: the
+// goroutines the cell started stop at their next instruction meanwhile;
+// then its functions work again (a widget's callback, a method of a type
+// the cell declared). A goroutine blocked for longer than that (a sleep, a
+// channel) runs on.
+const abortGrace = 50 * time.Millisecond
+
 // call runs a segment's function, which returns the cell's result, if
 // any. An interrupt aborts the interpreter; call returns once the code
 // has stopped.
@@ -633,7 +640,7 @@ func (s *Session) call(ctx context.Context, b *build, it *ixgo.Interp, fn string
 		// Goroutines the cell started in interpreted code stop at their
 		// next instruction; then the interpreter's functions work again
 		// (a callback the cell made, a method of a type it declared).
-		time.Sleep(10 * time.Millisecond)
+		time.Sleep(abortGrace)
 		unabort(it)
 		return nil, errInterrupted
 	}

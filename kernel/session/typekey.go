@@ -36,6 +36,15 @@ type typeKeys struct {
 	pkg   *types.Package             // the session's package of the build
 	fp    map[string]string          // type name -> fingerprint (and functions': fpName)
 	local map[*types.TypeName]string // the keys of the types declared in its functions (localTypes)
+	// byPath: the session's package is any package "main", not only pkg
+	// (to key a type an earlier build checked, as cellTypes.insts holds;
+	// elsewhere such a type is keyed as a foreign package's).
+	byPath bool
+}
+
+// session tells whether p is the session's package.
+func (k typeKeys) session(p *types.Package) bool {
+	return p == k.pkg || k.byPath && p.Path() == k.pkg.Path()
 }
 
 // key returns t's key, or "" if t cannot be keyed: it involves a type
@@ -59,13 +68,13 @@ func (k typeKeys) write(b *strings.Builder, t types.Type) bool {
 		switch {
 		case obj.Pkg() == nil:
 			b.WriteString(obj.Name()) // error, comparable
-		case obj.Pkg() == k.pkg && obj.Parent() != k.pkg.Scope() && t.Origin().Obj().Parent() != k.pkg.Scope():
+		case k.session(obj.Pkg()) && obj.Parent() != obj.Pkg().Scope() && t.Origin().Obj().Parent() != obj.Pkg().Scope():
 			local, ok := k.local[t.Origin().Obj()]
 			if !ok {
 				return false
 			}
 			b.WriteString(local)
-		case obj.Pkg() == k.pkg:
+		case k.session(obj.Pkg()):
 			fp, ok := k.fp[obj.Name()]
 			if !ok {
 				return false
