@@ -34,7 +34,8 @@ run with one jupyter_client program:
 
 COEVO_BEFORE, if set, is a directory holding an earlier build of coevo,
 coevo-kernel and coevo-worker (git worktree add, then go build): its kernel
-is measured beside this one in the output part, as "coevo-before".
+is measured beside this one, as "coevo-before", in every part but the
+worker restart and the native builds.
 
 GoNB is not part of coevo: build it outside the repository (its v0.11.1 and
 goimports, with go build in a small module of your own) and set GONB to the
@@ -52,8 +53,8 @@ import time
 
 import jupyter_client
 
-CELLS = {"coevo": "1 + 1", "python3": "1 + 1", "gonb": "%%\nfmt.Println(1 + 1)"}
-TRIPS = {"coevo": 200, "python3": 200, "gonb": 30}
+CELLS = {"coevo": "1 + 1", "coevo-before": "1 + 1", "python3": "1 + 1", "gonb": "%%\nfmt.Println(1 + 1)"}
+TRIPS = {"coevo": 200, "coevo-before": 200, "python3": 200, "gonb": 30}
 
 
 def gonb_spec():
@@ -402,19 +403,23 @@ def output_volume(kernels):
 
 
 def main():
-    kernels = ["coevo", "python3"] + (["gonb"] if gonb_spec() else [])
+    before = before_spec()
+    kernels = ["coevo"] + (["coevo-before"] if before else []) + ["python3"] + (["gonb"] if gonb_spec() else [])
     if sys.argv[1:] == ["output"]:
-        output_volume(kernels[:1] + (["coevo-before"] if before_spec() else []) + kernels[1:])
+        output_volume(kernels)
         return
     load0 = os.getloadavg()[0]
     results = measure(kernels)
     print(f"load average (1 min) at the start: {load0:.2f}, at the end: {os.getloadavg()[0]:.2f}, on {os.cpu_count()} cores")
-    print(f"kernel      start to idle (median of {STARTS}, in turns)   its CPU (user+sys)   trivial cell round trip (median)")
+    print(f"kernel        start to idle (median of {STARTS}, in turns)   its CPU (user+sys)   trivial cell round trip (median)")
     for k, (s, r, c) in results.items():
-        print(f"{k:10s}  {1000 * s:10.1f} ms                            {1000 * c:7.0f} ms          {1000 * r:8.2f} ms  (of {TRIPS[k]})")
+        print(f"{k:12s}  {1000 * s:10.1f} ms                            {1000 * c:7.0f} ms          {1000 * r:8.2f} ms  (of {TRIPS[k]})")
     print("(its CPU: the kernel's processes, when idle; jupyter_client itself waits 0.2 s of iopub silence before idle)")
     (cs, cr, _), (ps, pr, _) = results["coevo"], results["python3"]
     print(f"ratios coevo/ipykernel: start {cs / ps:.2f}x, round trip {cr / pr:.2f}x")
+    if "coevo-before" in results:
+        bs, br, _ = results["coevo-before"]
+        print(f"ratios coevo/coevo-before: start {cs / bs:.2f}x, round trip {cr / br:.2f}x")
     if "gonb" in results:
         gs, gr, _ = results["gonb"]
         print(f"ratios coevo/GoNB: start {cs / gs:.2f}x, round trip {cr / gr:.3f}x")
@@ -424,17 +429,21 @@ def main():
     print(f"ratio coevo restart with state / ipykernel restart without: {wr / ir:.2f}x")
 
     loops = loop_speed("coevo")
+    if before:
+        loops.update({"before " + k: v for k, v in loop_speed("coevo-before").items()})
     if "gonb" in results:
         loops.update(loop_speed("gonb"))
     print("sum of i*i for i < 10^7, timed in the cell (fastest of 10 runs, 3 interpreted):")
     for k, v in loops.items():
-        print(f"  {k:12s} {1000 * v:10.2f} ms")
+        print(f"  {k:20s} {1000 * v:10.2f} ms")
     print(f"ratio interpreted/compiled: {loops['interpreted'] / loops['compiled']:.0f}x")
+    if before:
+        print(f"ratio interpreted coevo/coevo-before: {loops['interpreted'] / loops['before interpreted']:.2f}x")
     if "gonb" in loops:
         print(f"ratio compiled/GoNB: {loops['compiled'] / loops['gonb']:.2f}x (the target: within 2x)")
     for (what, attempt), t in native_builds().items():
         print(f"{what:26s} {attempt:22s} {1000 * t:9.1f} ms (round trip)")
-    output_volume(kernels[:1] + (["coevo-before"] if before_spec() else []) + kernels[1:])
+    output_volume(kernels)
     print(f"load average (1 min) at the end: {os.getloadavg()[0]:.2f}")
 
 

@@ -301,6 +301,14 @@ s := returnOption[int](1)`)
 	if want := "main.None main.Some[string]\ntrue\n"; out.String() != want {
 		t.Fatalf("got %q, want %q", out.String(), want)
 	}
+	// The zero value of an instance with no fields is a constant of the
+	// generic function, not an instruction (ixgo: main.G[int;int]).
+	out.Reset()
+	eval(t, s, "type G[T any] struct{}\nfunc g[X any]() any { return G[X]{} }")
+	eval(t, s, `fmt.Printf("%T\n", g[int]())`)
+	if want := "main.G[int]\n"; out.String() != want {
+		t.Fatalf("got %q, want %q (go run)", out.String(), want)
+	}
 }
 
 // Values of unnamed struct types that embed a type with methods, made in

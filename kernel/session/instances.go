@@ -46,10 +46,19 @@ func preloadInstances(pkg *ssa.Package) (undo func(), err error) {
 			continue
 		}
 		add(fn.Signature)
+		var rands []*ssa.Value
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if v, ok := instr.(ssa.Value); ok {
 					add(v.Type())
+				}
+				// Operands too: a constant (the zero value of G[T]{}, a
+				// struct of no fields) is no instruction.
+				rands = instr.Operands(rands[:0])
+				for _, r := range rands {
+					if *r != nil {
+						add((*r).Type())
+					}
 				}
 			}
 		}

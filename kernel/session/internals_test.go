@@ -32,7 +32,7 @@ func TestIxgoInternals(t *testing.T) {
 	if *field[io.Writer](ctx, "output") != io.Discard {
 		t.Fatal("Context.output was not set")
 	}
-	l, err := readPhiLayout()
+	l, err := readCodeLayout()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,8 +34,11 @@ import (
 //     after the interrupt; and Context.output, where print and println
 //     write (ixgo: standard output; Go: standard error);
 //   - the compiled code of the interpreter's functions, where phi.go
-//     makes the φ-nodes of a block one parallel assignment, as Go's
-//     semantics need and ixgo v1.1.1 does not do.
+//     makes the φ-nodes of a block one parallel assignment, bounds.go
+//     words the bounds errors of huge unsigned indices as Go does, and
+//     rangedefer.go runs the calls deferred in a range-over-func body
+//     when the function returns (with frame.runDefers), where ixgo
+//     v1.1.1 does otherwise.
 
 //go:linkname newInterp github.com/goplus/ixgo.newInterp
 func newInterp(ctx *ixgo.Context, mainpkg *ssa.Package, globals map[string]any) (*ixgo.Interp, error)

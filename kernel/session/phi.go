@@ -30,10 +30,10 @@ import (
 // first φ is replaced by one that reads every operand and then writes
 // every result, and the code of the others by nothing. Blocks without
 // the hazard keep ixgo's code. The layout of ixgo's compiled functions
-// and frames is read by reflection from the types themselves (phiLayout),
+// and frames is read by reflection from the types themselves (codeLayout),
 // so a change of ixgo that moves them is an error, not a wrong answer.
 func parallelPhis(i *ixgo.Interp) error {
-	l, err := phiLayoutOnce()
+	l, err := codeLayoutOnce()
 	if err != nil {
 		return err
 	}
@@ -86,8 +86,9 @@ func phiHazard(phis []*ssa.Phi) bool {
 	return false
 }
 
-// phiLayout is where ixgo v1.1.1 keeps what parallelPhis needs.
-type phiLayout struct {
+// codeLayout is where ixgo v1.1.1 keeps what parallelPhis and
+// unsignedBounds need.
+type codeLayout struct {
 	funcsType reflect.Type // map[*ssa.Function]*function
 	funcsOff  uintptr      // Interp.funcs
 	indexType reflect.Type // map[ssa.Value]uint32
@@ -97,13 +98,14 @@ type phiLayout struct {
 	ssaOff    uintptr      // function.ssaInstrs []ssa.Instruction
 	predOff   uintptr      // frame.pred int: the block control came from
 	stackOff  uintptr      // frame.stack []value: the registers
+	deferOff  uintptr      // frame._defer *_defer: the calls deferred
 }
 
-var phiLayoutOnce = sync.OnceValues(readPhiLayout)
+var codeLayoutOnce = sync.OnceValues(readCodeLayout)
 
-func readPhiLayout() (*phiLayout, error) {
-	var l phiLayout
-	fail := func(what string) (*phiLayout, error) {
+func readCodeLayout() (*codeLayout, error) {
+	var l codeLayout
+	fail := func(what string) (*codeLayout, error) {
 		return nil, fmt.Errorf("ixgo's %s is not as the session knows it (it needs ixgo v1.1.1)", what)
 	}
 	it := reflect.TypeFor[ixgo.Interp]()
@@ -150,13 +152,19 @@ func readPhiLayout() (*phiLayout, error) {
 	}
 	l.indexType, l.indexOff = index.Type, index.Offset
 	l.blocksOff, l.instrsOff, l.ssaOff = blocks.Offset, instrs.Offset, sis.Offset
-	l.predOff, l.stackOff = pred.Offset, stack.Offset
+	deferred, ok := get(frame, "_defer", func(t reflect.Type) bool {
+		return t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct
+	})
+	if !ok {
+		return fail("frame._defer")
+	}
+	l.predOff, l.stackOff, l.deferOff = pred.Offset, stack.Offset, deferred.Offset
 	return &l, nil
 }
 
 // fuse replaces the compiled code of the φ-nodes phis at the head of b,
 // in the compiled function pfn, by one parallel assignment.
-func (l *phiLayout) fuse(pfn unsafe.Pointer, b *ssa.BasicBlock, phis []*ssa.Phi) error {
+func (l *codeLayout) fuse(pfn unsafe.Pointer, b *ssa.BasicBlock, phis []*ssa.Phi) error {
 	blocks := *(*[]int)(unsafe.Add(pfn, l.blocksOff))
 	code := *(*[]unsafe.Pointer)(unsafe.Add(pfn, l.instrsOff)) // func values are one pointer
 	sis := *(*[]ssa.Instruction)(unsafe.Add(pfn, l.ssaOff))

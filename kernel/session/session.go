@@ -553,6 +553,12 @@ func (s *Session) loadBuild(b *build) (*ixgo.Interp, error) {
 	if err == nil {
 		err = parallelPhis(it)
 	}
+	if err == nil {
+		err = unsignedBounds(it)
+	}
+	if err == nil {
+		err = rangeFuncDefers(it)
+	}
 	if err != nil {
 		return nil, &Error{Name: "internal error", Message: b.cc.cell + ": " + err.Error()}
 	}
