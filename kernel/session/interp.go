@@ -306,3 +306,61 @@ func (c *cellTypes) shareMethods(i *ixgo.Interp, keys typeKeys, structs []*types
 		}
 	}
 }
+
+// skipUnusedSources keeps ixgo's SSA builder from building the packages it
+// has as source that the program cannot call. ixgo builds, from source,
+// every such package any import reaches: the standard library's fmt
+// imports slices, so every cell built slices, iter and cmp into SSA (90
+// functions; about two thirds of a trivial cell's time). Code of a bound
+// (compiled) package does not need the SSA of what it imports: only a
+// package of source, the cell's own first, can call into another's SSA.
+// The packages reached through source alone (and the patches ixgo adds
+// to a source package's imports) are built as before; the others are
+// marked as built already (SSABuilder.created), which leaves them out.
+func skipUnusedSources(ctx *ixgo.Context, main *types.Package) {
+	pkgs := *field[map[string]*ixgo.SourcePackage](ctx, "pkgs")
+	source := func(p *types.Package) bool {
+		sp, ok := pkgs[p.Path()]
+		return ok && sp.Loaded()
+	}
+	needed := map[string]bool{}
+	var need func(p *types.Package)
+	imports := func(p *types.Package) {
+		for _, im := range p.Imports() {
+			need(im)
+			if sp, ok := pkgs[im.Path()+"@patch"]; ok && sp.Loaded() && p.Path() != im.Path()+"@patch" {
+				need(sp.Package)
+			}
+		}
+	}
+	need = func(p *types.Package) {
+		if needed[p.Path()] {
+			return
+		}
+		needed[p.Path()] = true
+		if source(p) {
+			imports(p)
+		}
+	}
+	imports(main)
+	created := *field[map[*types.Package]bool](ctx.Builder, "created")
+	seen := map[*types.Package]bool{}
+	var walk func(p *types.Package)
+	walk = func(p *types.Package) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		if source(p) && !needed[p.Path()] {
+			created[p] = true
+			created[pkgs[p.Path()].Package] = true
+			return
+		}
+		for _, im := range p.Imports() {
+			walk(im)
+		}
+	}
+	for _, im := range main.Imports() {
+		walk(im)
+	}
+}

@@ -614,6 +614,7 @@ func (s *Session) buildSSA(sp *ixgo.SourcePackage) (pkg *ssa.Package, err error)
 		}
 	}()
 	defer s.ctx.Builder.Reset()
+	skipUnusedSources(s.ctx, sp.Package)
 	return s.ctx.Builder.BuildMain(sp)
 }
 
