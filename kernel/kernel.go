@@ -275,12 +275,15 @@ func (k *Kernel) publish(parent *wire.Message, typ string, content any) {
 	k.send(k.iopub, m)
 }
 
-// welcome publishes the kernel's state when a client subscribes to iopub:
+// welcome greets a client that subscribes to iopub, as JEP 65 asks, with an
+// iopub_welcome naming its subscription, and publishes the kernel's state:
 // the status messages of a request answered before the subscription
 // arrived were lost to it, and jupyter_client takes a kernel for ready
 // only once an iopub message follows a kernel_info reply (else it asks
-// again, 0.2 s later).
-func (k *Kernel) welcome() {
+// again, 0.2 s later). A PUB socket sends both to every subscriber, as
+// ipykernel's XPUB does.
+func (k *Kernel) welcome(topic []byte) {
+	k.publish(nil, "iopub_welcome", map[string]any{"subscription": string(topic)})
 	k.iopubMu.Lock()
 	state := "idle"
 	if k.busy > 0 {
