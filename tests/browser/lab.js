@@ -62,7 +62,8 @@
           kind: kind,
           cell: cells().indexOf(cell),
           type: json.output_type,
-          display: log.displayIds[html] || "",
+          html: html, // its display id is looked up when reported: the kernel's message may be seen after the output
+
           progress: /<progress/.test(html),
           bars: [],
         };
@@ -172,7 +173,10 @@
         }),
       };
     });
-    return { cells: out, events: log.events };
+    var events = log.events.map(function (e) {
+      return { kind: e.kind, cell: e.cell, type: e.type, progress: e.progress, bars: e.bars, display: log.displayIds[e.html] || "" };
+    });
+    return { cells: out, events: events };
   };
 
   function fingerprint(s) {

@@ -29,6 +29,7 @@ type server struct {
 	dir     string // where the notebooks are copied: notebooks/ of the tree served
 	runtime string // JUPYTER_RUNTIME_DIR: the kernels' connection files
 	log     string
+	pid     int // the server's process
 }
 
 // frontEnd is a Jupyter front end the tests run: its name, the Python that
@@ -82,7 +83,7 @@ func (f *frontEnd) args(tree, token string, port int) []string {
 		args = append(args, "--ip=127.0.0.1", "--ServerApp.port_retries=0", "--ServerApp.root_dir="+tree,
 			"--IdentityProvider.token="+token, "--expose-app-in-browser")
 	}
-	if os.Geteuid() == 0 {
+	if os.Geteuid() == 0 && f.name != "voila" { // Voila runs as root without asking
 		args = append(args, "--allow-root") // as in a container
 	}
 	return args
@@ -171,14 +172,18 @@ func startServer(t *testing.T, front *frontEnd, root, logPath string) *server {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	s.pid = cmd.Process.Pid
 	exited := make(chan struct{})
 	go func() { cmd.Wait(); logf.Close(); close(exited) }()
 	t.Cleanup(func() { s.stop(t, cmd.Process.Pid, exited) })
 
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
-		var status map[string]any
-		if s.api("GET", "/api/status", &status) == nil {
+		ready := "/api/status"
+		if front.name == "voila" {
+			ready = "/voila/tree" // Voila has no REST API of its own
+		}
+		if s.api("GET", ready, nil) == nil {
 			return s
 		}
 		select {
@@ -265,7 +270,7 @@ func (s *server) url(name string) string {
 
 // proc is a process seen in /proc.
 type proc struct {
-	pid, sid int
+	pid, ppid, sid int
 	start    string // start time in clock ticks since boot: tells a reused pid
 	cmd      string
 }
@@ -292,20 +297,22 @@ func procs() []proc {
 		if len(f) < 20 {
 			continue
 		}
+		ppid, _ := strconv.Atoi(f[1])
 		sid, _ := strconv.Atoi(f[3])
 		cmd, _ := os.ReadFile(filepath.Join("/proc", d.Name(), "cmdline"))
-		ps = append(ps, proc{pid: pid, sid: sid, start: f[19], cmd: strings.TrimSpace(strings.ReplaceAll(string(cmd), "\x00", " "))})
+		ps = append(ps, proc{pid: pid, ppid: ppid, sid: sid, start: f[19], cmd: strings.TrimSpace(strings.ReplaceAll(string(cmd), "\x00", " "))})
 	}
 	return ps
 }
 
 // kernelProcs lists the kernels this server runs: the processes whose
-// command line names a connection file in the server's runtime directory.
+// command line names a connection file in the server's runtime directory
+// (Voila keeps them in a directory of its own: its children then).
 // jupyter_client starts each kernel in a session of its own.
 func (s *server) kernelProcs() []proc {
 	var ks []proc
 	for _, p := range procs() {
-		if strings.Contains(p.cmd, s.runtime+string(filepath.Separator)) {
+		if strings.Contains(p.cmd, s.runtime+string(filepath.Separator)) || p.ppid == s.pid && strings.Contains(p.cmd, "kernel-") {
 			ks = append(ks, p)
 		}
 	}
