@@ -271,8 +271,8 @@ func (s *server) url(name string) string {
 // proc is a process seen in /proc.
 type proc struct {
 	pid, ppid, sid int
-	start    string // start time in clock ticks since boot: tells a reused pid
-	cmd      string
+	start          string // start time in clock ticks since boot: tells a reused pid
+	cmd            string
 }
 
 // procs lists the processes of this machine.
