@@ -84,7 +84,7 @@ test: test-deps
 kernel-test: build jupyter-deps
 	$(BIN) kernel install --prefix $(TEST_JUPYTER)
 	$(TEST_ENV) $(JPY) -m unittest -v tests/kernel/test_coevo_kernel.py tests/kernel/test_widgets.py \
-		tests/kernel/test_papermill.py
+		tests/kernel/test_papermill.py tests/kernel/test_stress.py
 	@mkdir -p build/notebooks
 	$(TEST_ENV) $(JUPYTER) nbconvert --to notebook --execute \
 		--ExecutePreprocessor.timeout=600 --ExecutePreprocessor.kernel_name=coevo \
