@@ -57,25 +57,30 @@
         var json = o.toJSON();
         var html = (json.data || {})["text/html"] || "";
         html = Array.isArray(html) ? html.join("") : html;
-        // Wait for the page to draw it before counting its bars.
-        var entry = {
+        log.events.push({
           kind: kind,
           cell: cells().indexOf(cell),
           type: json.output_type,
           html: html, // its display id is looked up when reported: the kernel's message may be seen after the output
-
           progress: /<progress/.test(html),
-          bars: [],
-        };
-        log.events.push(entry);
-        requestAnimationFrame(function () {
-          entry.bars = Array.from(cell.outputArea.node.querySelectorAll("progress")).map(function (b) {
-            return Number(b.value);
-          });
+          bars: barsOf(outputs),
         });
       });
     });
   }
+  // The values of the progress bars a cell's outputs hold (the page draws
+  // them a moment later).
+  function barsOf(outputs) {
+    var bars = [];
+    outputs.toJSON().forEach(function (o) {
+      var html = joined((o.data || {})["text/html"]);
+      var re = /<progress[^>]*\bvalue="([^"]*)"/g;
+      var m;
+      while ((m = re.exec(html))) bars.push(Number(m[1]));
+    });
+    return bars;
+  }
+
   function watch() {
     var p = panel();
     if (!p) return;
