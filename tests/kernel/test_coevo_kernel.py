@@ -54,6 +54,7 @@ class CoevoKernelTests(jupyter_kernel_test.KernelTests):
     supported_history_operations = ("tail", "range", "search")
 
     code_inspect_sample = "strings.Repeat"
+    code_page_something = "strings.Repeat?"
 
     code_clear_output = 'import "github.com/coevolab/coevo/kernel/display"\ndisplay.Clear(false)'
 
