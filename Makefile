@@ -89,7 +89,8 @@ kernel-test: build jupyter-deps
 	$(TEST_ENV) $(JUPYTER) nbconvert --to notebook --execute \
 		--ExecutePreprocessor.timeout=600 --ExecutePreprocessor.kernel_name=coevo \
 		--output-dir build/notebooks notebooks/*.ipynb
-	$(JPY) tests/kernel/test_widgets.py build/notebooks/03-ratings.ipynb build/notebooks/04-coevolution-othello.ipynb
+	$(JPY) tests/kernel/test_widgets.py build/notebooks/03-ratings.ipynb build/notebooks/04-coevolution-othello.ipynb \
+		build/notebooks/07-dashboard.ipynb
 	@# Every figure must show in a plain HTML export: tests/figures compares
 	@# the export with the notebooks.
 	$(TEST_ENV) $(JUPYTER) nbconvert --to html --output-dir build/html build/notebooks/*.ipynb

@@ -213,7 +213,8 @@ func labScreenshot(t *testing.T, ctx context.Context, path string) {
 	var h int64
 	if err := chromedp.Run(ctx, chromedp.Evaluate(`(function () {
 		var w = jupyterapp.shell.currentWidget;
-		var n = w && w.content ? w.content.node : document.body;
+		// The notebook scrolls in its outer node (a windowed list).
+		var n = w && w.content ? w.content.outerNode || w.content.node : document.body;
 		return Math.ceil(n.scrollHeight + document.documentElement.clientHeight - n.clientHeight);
 	})()`, &h)); err != nil {
 		t.Errorf("screenshot %s: %v", path, err)
@@ -532,29 +533,44 @@ func completeInspect(t *testing.T, browser context.Context, srv *server, shot st
 	labScreenshot(t, ctx, shot+".png")
 	t.Logf("Tab after r. shows %v", shown)
 
-	// Leave the completer, empty the cell, open the contextual help, and
-	// type strings.Repeat in the cell.
+	// Leave the completer, empty the cell, type strings.Repeat and press
+	// Shift+Tab: the tooltip shows the kernel's inspection.
 	run(t, ctx, chromedp.KeyEvent(kb.Escape))
 	run(t, ctx, chromedp.Evaluate(`(function () {
 		var c = jupyterapp.shell.currentWidget.content.activeCell;
 		c.model.sharedModel.setSource("");
 	})()`, nil))
-	menu(t, ctx, "Help", "inspector:toggle")
 	run(t, ctx, chromedp.Evaluate(`coevoEditor(1, "coevo-editor")`, &ok))
 	if !ok {
 		t.Fatal("cell 1 has no editor")
 	}
-	run(t, ctx, chromedp.Click("#coevo-editor", chromedp.ByQuery), chromedp.KeyEvent("strings.Repeat"))
+	run(t, ctx, chromedp.Click("#coevo-editor", chromedp.ByQuery), chromedp.KeyEvent("strings.Repeat"),
+		chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(input.ModifierShift)))
+	shows := func(what, sel string) string {
+		var text string
+		poll(t, ctx, 30*time.Second, what+" showing strings.Repeat's documentation", func() bool {
+			run(t, ctx, chromedp.Evaluate(fmt.Sprintf(`Array.from(document.querySelectorAll(%q)).map(function (e) { return e.innerText; }).join("\n")`, sel), &text))
+			return strings.Contains(strings.Join(strings.Fields(text), " "), docLine)
+		})
+		return text
+	}
 	defer func() {
 		if t.Failed() {
 			labScreenshot(t, ctx, shot+"-help.png")
 		}
 	}()
-	var help string
-	poll(t, ctx, 30*time.Second, "the contextual help showing strings.Repeat", func() bool {
-		run(t, ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll(".jp-Inspector-content")).map(function (e) { return e.innerText; }).join("\n")`, &help))
-		return strings.Contains(strings.Join(strings.Fields(help), " "), docLine)
-	})
+	tip := shows("the tooltip (Shift+Tab)", ".jp-Tooltip")
+	labScreenshot(t, ctx, shot+"-tooltip.png")
+	t.Logf("Shift+Tab shows %q", firstLine(strings.TrimSpace(tip)))
+	if srv.front.name != "lab" {
+		return // Notebook 7 has no contextual help panel
+	}
+	// Help > Show Contextual Help, and the name typed again.
+	run(t, ctx, chromedp.KeyEvent(kb.Escape))
+	menu(t, ctx, "Help", "inspector:toggle")
+	run(t, ctx, chromedp.Evaluate(`coevoEditor(1, "coevo-editor")`, &ok))
+	run(t, ctx, chromedp.Click("#coevo-editor", chromedp.ByQuery), chromedp.KeyEvent(kb.End), chromedp.KeyEvent(kb.Backspace), chromedp.KeyEvent("t"))
+	help := shows("the contextual help", ".jp-Inspector-content")
 	labScreenshot(t, ctx, shot+"-help.png")
 	t.Logf("the contextual help shows %q", firstLine(strings.TrimSpace(help)))
 }
