@@ -225,6 +225,11 @@ func labScreenshot(t *testing.T, ctx context.Context, path string) {
 	err := chromedp.Run(ctx,
 		emulation.SetDeviceMetricsOverride(1280, h, 1, false),
 		chromedp.Sleep(500*time.Millisecond), // the layout follows the window
+		chromedp.Evaluate(`(function () {
+			var w = jupyterapp.shell.currentWidget;
+			if (w && w.content) (w.content.outerNode || w.content.node).scrollTop = 0;
+		})()`, nil),
+		chromedp.Sleep(300*time.Millisecond),
 		chromedp.CaptureScreenshot(&png),
 		emulation.ClearDeviceMetricsOverride())
 	if err != nil {
