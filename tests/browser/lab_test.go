@@ -86,11 +86,12 @@ func shiftEnter(t *testing.T, ctx context.Context, i int) {
 // the widgets moved from the keyboard and clicked, Interrupt and Restart
 // from the Kernel menu, Tab completion, the contextual help, and the
 // kernel's name, logo and Go highlighting.
-func TestJupyterLab(t *testing.T) { modern(t, jupyterLab(t)) }
-func TestNotebook7(t *testing.T)  { modern(t, notebook7(t)) }
+func TestJupyterLab(t *testing.T) { modern(t, jupyterLab) }
+func TestNotebook7(t *testing.T)  { modern(t, notebook7) }
 
-func modern(t *testing.T, front *frontEnd) {
+func modern(t *testing.T, frontEnd func(*testing.T) *frontEnd) {
 	root, out, coevo := setUp(t)
+	front := frontEnd(t)
 	// BROWSER_NOTEBOOKS=GLOB runs some notebooks (none if none match).
 	notebooks, _ := filepath.Glob(filepath.Join(root, "notebooks", "*.ipynb"))
 	if only := os.Getenv("BROWSER_NOTEBOOKS"); only != "" {
