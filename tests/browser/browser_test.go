@@ -78,22 +78,8 @@ func TestNotebooksInBrowser(t *testing.T) {
 	if os.Getenv("COEVO_BROWSER_TEST") != "1" {
 		t.Skip("needs Jupyter Notebook and Chromium: make browser-test (part of make test) runs this")
 	}
-	coevo := os.Getenv("COEVO")
-	if !filepath.IsAbs(coevo) {
-		t.Fatalf("COEVO=%q: want the absolute path of bin/coevo", coevo)
-	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(root, "build", "browser")
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	notebooks, _ := filepath.Glob(filepath.Join(root, "notebooks", "*.ipynb"))
-	if len(notebooks) == 0 {
-		t.Fatal("no notebooks in notebooks/")
-	}
+	root, out, coevo := setUp(t)
+	notebooks := notebooksFor(t, root, "classic")
 
 	srv := startServer(t, classicNotebook(), root, filepath.Join(out, "notebook-server.log"))
 	checkKernelspec(t, srv, coevo)
@@ -121,6 +107,57 @@ func TestNotebooksInBrowser(t *testing.T) {
 	t.Run("interrupt", func(t *testing.T) {
 		interrupt(t, browser, srv, filepath.Join(out, "interrupt.png"))
 	})
+}
+
+// notebooksFor lists the notebooks a front end runs: every
+// notebooks/*.ipynb, or those BROWSER_NOTEBOOKS matches (a glob: none if
+// none match); and if BROWSER_WIDGET_NOTEBOOKS names the front end (a
+// comma-separated list of classic, lab, notebook7), only those of them
+// with a cell that binds a figure to widgets (the cells the widget checks
+// move), so that make test stays within its time (docs/jupyter.md).
+func notebooksFor(t *testing.T, root, front string) []string {
+	t.Helper()
+	glob := os.Getenv("BROWSER_NOTEBOOKS")
+	if glob == "" {
+		glob = "*.ipynb"
+	}
+	notebooks, _ := filepath.Glob(filepath.Join(root, "notebooks", glob))
+	if len(notebooks) == 0 && os.Getenv("BROWSER_NOTEBOOKS") == "" {
+		t.Fatal("no notebooks in notebooks/")
+	}
+	if !slices.Contains(strings.Split(os.Getenv("BROWSER_WIDGET_NOTEBOOKS"), ","), front) {
+		return notebooks
+	}
+	var some []string
+	for _, nb := range notebooks {
+		data, err := os.ReadFile(nb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc struct {
+			Cells []struct {
+				CellType string          `json:"cell_type"`
+				Source   json.RawMessage `json:"source"`
+			} `json:"cells"`
+		}
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatalf("%s: %v", nb, err)
+		}
+		for _, c := range doc.Cells {
+			var src string
+			if json.Unmarshal(c.Source, &src) != nil {
+				var lines []string
+				json.Unmarshal(c.Source, &lines)
+				src = strings.Join(lines, "")
+			}
+			if c.CellType == "code" && usesWidgets(src) {
+				some = append(some, nb)
+				break
+			}
+		}
+	}
+	t.Logf("%s: the notebooks with widgets (BROWSER_WIDGET_NOTEBOOKS=%s): %d of %d", front, os.Getenv("BROWSER_WIDGET_NOTEBOOKS"), len(some), len(notebooks))
+	return some
 }
 
 // setUp returns the checkout's root, and build/browser, where screenshots

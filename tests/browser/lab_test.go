@@ -92,14 +92,7 @@ func TestNotebook7(t *testing.T)  { modern(t, notebook7) }
 func modern(t *testing.T, frontEnd func(*testing.T) *frontEnd) {
 	root, out, coevo := setUp(t)
 	front := frontEnd(t)
-	// BROWSER_NOTEBOOKS=GLOB runs some notebooks (none if none match).
-	notebooks, _ := filepath.Glob(filepath.Join(root, "notebooks", "*.ipynb"))
-	if only := os.Getenv("BROWSER_NOTEBOOKS"); only != "" {
-		notebooks, _ = filepath.Glob(filepath.Join(root, "notebooks", only))
-	}
-	if len(notebooks) == 0 && os.Getenv("BROWSER_NOTEBOOKS") == "" {
-		t.Fatal("no notebooks in notebooks/")
-	}
+	notebooks := notebooksFor(t, root, front.name)
 	srv := startServer(t, front, root, filepath.Join(out, front.name+"-server.log"))
 	checkKernelspec(t, srv, coevo)
 	browser := startChromium(t, filepath.Join(out, front.name+"-chromium.log"))
