@@ -20,7 +20,7 @@ run with one jupyter_client program:
   the first time (a build) and in a second kernel (from the cache), each
   the cell's round trip.
 
-    JUPYTER_PATH=build/jupyter/share/jupyter /usr/bin/python3 bench/kernel/bench.py
+    JUPYTER_PATH=build/jupyter/share/jupyter build/venv/bin/python bench/kernel/bench.py
 
 GoNB is not part of coevo: build it outside the repository (its v0.11.1 and
 goimports, with go build in a small module of your own) and set GONB to the
