@@ -5,14 +5,30 @@
 GO      ?= go
 BIN     := bin/coevo
 OUT     := out
-# Jupyter comes from Debian's packages, for Debian's Python.
+# Debian's Python (not whatever python3 comes first on PATH).
 PY      := /usr/bin/python3
-JUPYTER_DEBS := jupyter-nbconvert python3-nbclient jupyter-client python3-nbformat jupyter-core \
-	python3-jupyter-kernel-test python3-ipykernel jupyter-console
+# Jupyter comes from PyPI, the versions jupyter/requirements.txt pins (with
+# their hashes), into a virtual environment of Debian's Python in the build
+# tree: JupyterLab 4, Notebook 7, ipywidgets 8, nbclient, nbconvert 7,
+# papermill, Voila, jupyter_kernel_test. Its nbconvert draws widgets offline
+# in HTML exports with the widget manager from npm (jupyter/widgets, pinned
+# by its package-lock.json), installed into build/widgets.
+VENV    := build/venv
+JPY     := $(CURDIR)/$(VENV)/bin/python
+JUPYTER := $(CURDIR)/$(VENV)/bin/jupyter
+VENV_READY := $(VENV)/.coevo-installed
+WIDGETS_JS := build/widgets/node_modules/@jupyter-widgets/html-manager/dist/embed.js
+# pip's and npm's caches stay in the build tree too; so do the connection
+# files of the kernels make run starts.
+PIP_ENV := PIP_CACHE_DIR=$(CURDIR)/build/cache/pip PIP_DISABLE_PIP_VERSION_CHECK=1
+JUPYTER_ENV := JUPYTER_RUNTIME_DIR=$(CURDIR)/build/jupyter-runtime
+# The tests' Jupyter finds the kernelspec they install into the build tree.
+TEST_ENV = $(JUPYTER_ENV) JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter
 R_DEBS  := r-base-core r-cran-bradleyterry2
 SLURM_DEBS := slurm-wlm munge
-# The classic Notebook's widget manager (jupyter-js-widgets 2.1, with the
-# ipywidgets 6 it was made for) draws the kernel's widgets.
+# Debian 12's classic Notebook 6.4 with its widget manager (jupyter-js-widgets
+# 2.1, with the ipywidgets 6 it was made for), kept for the one front end
+# that speaks widget protocol 1; and the Chromium every browser test drives.
 BROWSER_DEBS := jupyter-notebook chromium python3-ipywidgets jupyter-nbextension-jupyter-js-widgets
 # Peer tools some tests compare with (engine/cmaes against pycma,
 # stats/nashavg against scipy), pinned, in a virtualenv of Debian's Python;
@@ -27,14 +43,15 @@ VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 
 # The main job: install what is missing, build coevo, install the kernel,
 # run the demonstration, draw the figure gallery into out/figures/ and
-# execute every notebook into out/ as HTML. It writes nothing the
-# repository holds: git status shows nothing changed after it.
+# execute every notebook into out/ as HTML, whose pages draw the notebooks'
+# widgets offline, in their last state. It writes nothing the repository
+# holds: git status shows nothing changed after it.
 run: deps jupyter-deps build demo
-	@$(PY) -c "$$KERNEL_REPLACED" "$(CURDIR)/$(BIN)" || true
+	@$(JPY) -c "$$KERNEL_REPLACED" "$(CURDIR)/$(BIN)" || true
 	$(GO) run ./scripts/gallery -out $(OUT)/figures
 	$(BIN) kernel install --user
 	@mkdir -p $(OUT)
-	$(PY) -m nbconvert --to html --execute --ExecutePreprocessor.timeout=600 \
+	$(JUPYTER_ENV) $(JUPYTER) nbconvert --to html --execute --ExecutePreprocessor.timeout=600 \
 		--ExecutePreprocessor.kernel_name=coevo --output-dir $(OUT) notebooks/*.ipynb
 	@echo "notebooks executed into $(OUT)/: $$(cd $(OUT) && ls *.html | tr '\n' ' ')"
 
@@ -69,17 +86,23 @@ test: test-deps
 	$(MAKE) --no-print-directory slurm-test
 	$(MAKE) --no-print-directory browser-test
 
-kernel-test: build
+# The kernel against PyPI's Jupyter (build/venv): jupyter_kernel_test, widgets
+# and a stress run through nbclient, papermill's parameters, every notebook
+# executed headless into build/notebooks and exported as plain HTML into
+# build/html (which browser-test opens offline).
+kernel-test: build jupyter-deps
 	$(BIN) kernel install --prefix $(TEST_JUPYTER)
-	JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter $(PY) -m unittest -v tests/kernel/test_coevo_kernel.py tests/kernel/test_widgets.py
+	$(TEST_ENV) $(JPY) -m unittest -v tests/kernel/test_coevo_kernel.py tests/kernel/test_widgets.py \
+		tests/kernel/test_papermill.py tests/kernel/test_stress.py
 	@mkdir -p build/notebooks
-	JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter $(PY) -m nbconvert --to notebook --execute \
+	$(TEST_ENV) $(JUPYTER) nbconvert --to notebook --execute \
 		--ExecutePreprocessor.timeout=600 --ExecutePreprocessor.kernel_name=coevo \
 		--output-dir build/notebooks notebooks/*.ipynb
-	$(PY) tests/kernel/test_widgets.py build/notebooks/03-ratings.ipynb build/notebooks/04-coevolution-othello.ipynb
-	@# Every figure must show in a plain HTML export (nbconvert 6.5 exports
-	@# inline SVG blank): tests/figures compares the export with the notebooks.
-	$(PY) -m nbconvert --to html --output-dir build/html build/notebooks/*.ipynb
+	$(JPY) tests/kernel/test_widgets.py build/notebooks/03-ratings.ipynb build/notebooks/04-coevolution-othello.ipynb \
+		build/notebooks/09-dashboard.ipynb
+	@# Every figure must show in a plain HTML export: tests/figures compares
+	@# the export with the notebooks.
+	$(TEST_ENV) $(JUPYTER) nbconvert --to html --output-dir build/html build/notebooks/*.ipynb
 	COEVO_FIGURES_TEST=1 FIGURES_NOTEBOOKS=$(CURDIR)/build/notebooks FIGURES_HTML=$(CURDIR)/build/html \
 		$(GO) test -count=1 -v ./tests/figures/
 
@@ -89,9 +112,10 @@ deps:
 	@command -v gcc >/dev/null || $(MAKE) --no-print-directory apt DEBS=gcc
 	$(GO) mod download
 
-# What the tests need beyond Go: Jupyter (kernel conformance, notebooks),
-# R's BradleyTerry2 (cross-check of stats/bt), SLURM (job arrays) and the
-# classic Notebook with Chromium (notebooks in a browser), from Debian's packages.
+# What the tests need beyond Go: Jupyter from PyPI (kernel conformance,
+# notebooks, browser tests), and from Debian's packages R's BradleyTerry2
+# (cross-check of stats/bt), SLURM (job arrays), Chromium and the classic
+# Notebook (notebooks in a browser); pycma and scipy from PyPI (peer-deps).
 test-deps: deps jupyter-deps slurm-deps browser-deps peer-deps
 	@if ! Rscript -e 'library(BradleyTerry2)' >/dev/null 2>&1; then \
 		$(MAKE) --no-print-directory apt DEBS="$(R_DEBS)"; fi
@@ -107,13 +131,24 @@ slurm-deps:
 	@if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then \
 		$(MAKE) --no-print-directory apt DEBS="$(SLURM_DEBS)"; fi
 
-# Every notebook run in a real browser: Debian's classic Jupyter Notebook
-# shown by its Chromium, driven from Go (tests/browser), which stops both
-# also when a check fails. Screenshots and logs go to build/browser/.
-browser-test: build browser-deps
+# Every notebook run in a real browser: JupyterLab 4 and Notebook 7 (from
+# build/venv), and Debian's classic Notebook (widget protocol 1), shown by
+# Debian's Chromium driven from Go (tests/browser), which stops them also
+# when a check fails; Voila serving a dashboard; the HTML exports of
+# kernel-test (build/html) opened with the network off. Screenshots and logs
+# go to build/browser/. BROWSER_TESTS=regexp runs some (go test -run).
+# JupyterLab runs every notebook; Notebook 7 and the classic Notebook, to keep
+# make test within its time, the notebooks with widgets (and every scratch
+# notebook of checks): "make browser-test BROWSER_WIDGET_NOTEBOOKS=" runs
+# every notebook in all three.
+BROWSER_TESTS ?= .
+BROWSER_WIDGET_NOTEBOOKS ?= notebook7,classic
+browser-test: build browser-deps jupyter-deps
 	$(BIN) kernel install --prefix $(TEST_JUPYTER)
-	COEVO=$(CURDIR)/$(BIN) COEVO_BROWSER_TEST=1 PYTHON=$(PY) JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter \
-		$(GO) test -count=1 -v -timeout 60m ./tests/browser/
+	COEVO=$(CURDIR)/$(BIN) COEVO_BROWSER_TEST=1 PYTHON=$(PY) VENV=$(CURDIR)/$(VENV) \
+		EXPORTED_HTML=$(CURDIR)/build/html JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter \
+		BROWSER_WIDGET_NOTEBOOKS=$(BROWSER_WIDGET_NOTEBOOKS) \
+		$(GO) test -count=1 -v -timeout 60m -run '$(BROWSER_TESTS)' ./tests/browser/
 
 browser-deps:
 	@if ! $(PY) -c 'import notebook' >/dev/null 2>&1 || ! test -x /usr/bin/chromium || \
@@ -122,12 +157,32 @@ browser-deps:
 
 peer-deps:
 	@if ! $(PEER_VENV)/bin/python -c 'import cma, scipy' >/dev/null 2>&1; then \
-		$(PY) -m venv $(PEER_VENV) && $(PEER_VENV)/bin/pip install -q $(PEER_PIP) || \
+		$(PY) -m venv $(PEER_VENV) && $(PIP_ENV) $(PEER_VENV)/bin/pip install -q $(PEER_PIP) || \
 		echo "coevo: could not install $(PEER_PIP); the tests against pycma and scipy will skip" >&2; fi
 
-jupyter-deps:
-	@if ! $(PY) -c 'import nbconvert, nbclient, jupyter_client, jupyter_kernel_test' >/dev/null 2>&1; then \
-		$(MAKE) --no-print-directory apt DEBS="$(JUPYTER_DEBS)"; fi
+jupyter-deps: $(VENV_READY) $(WIDGETS_JS)
+
+# The virtual environment, made again whenever what it installs changes.
+# Debian's python3 -m venv needs python3-venv.
+$(VENV_READY): jupyter/requirements.txt jupyter/papermill-coevo/pyproject.toml jupyter/papermill-coevo/papermill_coevo.py
+	rm -rf $(VENV)
+	@{ test -x $(PY) && $(PY) -m venv $(VENV) >/dev/null 2>&1; } || { rm -rf $(VENV); \
+		$(MAKE) --no-print-directory apt DEBS="python3 python3-venv" && $(PY) -m venv $(VENV); }
+	$(PIP_ENV) $(JPY) -m pip install -q --require-hashes --only-binary :all: --no-deps -r jupyter/requirements.txt
+	@# papermill's parameters in Go (jupyter/papermill-coevo), built with
+	@# the flit_core just installed: no download, nothing written beside it.
+	$(PIP_ENV) $(JPY) -m pip install -q --no-index --no-deps --no-build-isolation ./jupyter/papermill-coevo
+	@mkdir -p $(VENV)/etc/jupyter
+	ln -sf $(CURDIR)/jupyter/jupyter_nbconvert_config.py $(VENV)/etc/jupyter/
+	@touch $@
+
+# @jupyter-widgets/html-manager, which HTML exports carry inline.
+$(WIDGETS_JS): jupyter/widgets/package.json jupyter/widgets/package-lock.json
+	@command -v npm >/dev/null || $(MAKE) --no-print-directory apt DEBS=npm
+	rm -rf build/widgets && mkdir -p build/widgets
+	cp jupyter/widgets/package.json jupyter/widgets/package-lock.json build/widgets/
+	cd build/widgets && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error --cache $(CURDIR)/build/cache/npm
+	@touch $@
 
 apt:
 	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -159,7 +214,7 @@ bench: build jupyter-deps
 	$(GO) run ./bench/othello
 	$(GO) test -run XXX -bench . ./internal/shard
 	$(BIN) kernel install --prefix $(TEST_JUPYTER)
-	JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter $(PY) bench/kernel/bench.py
+	$(TEST_ENV) $(JPY) bench/kernel/bench.py
 
 fuzz:
 	cd engine/rules && $(GO) test -run XXX -fuzz FuzzParse -fuzztime 60s .
@@ -191,4 +246,4 @@ clean:
 # The notebooks are edited in Jupyter and kept in the repository without
 # outputs (a test checks it): run this before committing a saved notebook.
 notebooks-clean: jupyter-deps
-	$(PY) -m nbconvert --clear-output --inplace notebooks/*.ipynb
+	$(JUPYTER) nbconvert --clear-output --inplace notebooks/*.ipynb

@@ -280,12 +280,15 @@ func (k *Kernel) publishJSON(parent *wire.Message, typ string, c []byte) {
 	k.send(k.iopub, m)
 }
 
-// welcome publishes the kernel's state when a client subscribes to iopub:
+// welcome greets a client that subscribes to iopub, as JEP 65 asks, with an
+// iopub_welcome naming its subscription, and publishes the kernel's state:
 // the status messages of a request answered before the subscription
 // arrived were lost to it, and jupyter_client takes a kernel for ready
 // only once an iopub message follows a kernel_info reply (else it asks
-// again, 0.2 s later).
-func (k *Kernel) welcome() {
+// again, 0.2 s later). A PUB socket sends both to every subscriber, as
+// ipykernel's XPUB does.
+func (k *Kernel) welcome(topic []byte) {
+	k.publish(nil, "iopub_welcome", map[string]any{"subscription": string(topic)})
 	k.iopubMu.Lock()
 	state := "idle"
 	if k.busy > 0 {
@@ -431,6 +434,10 @@ func (k *Kernel) execute(sock *zmtp.Socket, msg *wire.Message) {
 	if !req.Silent {
 		k.publish(msg, "execute_input", map[string]any{"code": req.Code, "execution_count": count})
 	}
+	if m := helpLine.FindStringSubmatch(req.Code); m != nil && !req.Silent {
+		k.help(sock, msg, m[1], req.Code, count, store)
+		return
+	}
 	sink := &cellSink{k: k, parent: msg, quiet: req.Silent, done: make(chan struct{})}
 	rep, death, note := k.sup.execute(worker.Request{Op: "execute", Code: req.Code, Cell: name, ID: id, Silent: req.Silent,
 		AllowStdin: req.AllowStdin, UserExpressions: req.UserExpressions, MsgID: msg.Header.MsgID}, sink)
@@ -478,6 +485,29 @@ func (k *Kernel) execute(sock *zmtp.Socket, msg *wire.Message) {
 		k.cells = append(k.cells, cellRecord{id: id, name: name, code: rep.Done, msgID: msg.Header.MsgID, noReplay: noReplayMarker.MatchString(req.Code), goroutines: rep.Goroutines})
 	}
 	k.histMu.Unlock()
+	k.reply(sock, msg, "execute_reply", content)
+}
+
+// helpLine is IPython's request for help on a name, NAME? or NAME?? alone
+// in a cell (strings.Repeat?, run.Permanent?): never Go, which has no "?".
+var helpLine = regexp.MustCompile(`^\s*([\pL_][\pL\pN_]*(?:\.[\pL_][\pL\pN_]*)*)\s*\?\??\s*$`)
+
+// help answers NAME? as IPython does: the inspection of NAME (what Shift+Tab
+// and the contextual help show) as the reply's page payload, which
+// JupyterLab and the Notebook show in their pager and jupyter console
+// prints; "Object `NAME` not found." when there is none. Nothing runs.
+func (k *Kernel) help(sock *zmtp.Socket, msg *wire.Message, name, code string, count int, store bool) {
+	content := map[string]any{"status": "ok", "execution_count": count, "user_expressions": map[string]any{}, "payload": []any{}}
+	if r := k.sup.request(worker.Request{Op: "inspect", Code: name, Pos: len(name)}); r != nil && r.Found {
+		content["payload"] = []any{map[string]any{"source": "page", "data": map[string]any{"text/plain": r.Text}, "start": 0}}
+	} else {
+		k.publish(msg, "stream", map[string]any{"name": "stdout", "text": "Object `" + name + "` not found.\n"})
+	}
+	if store {
+		k.histMu.Lock()
+		k.history = append(k.history, historyEntry{Input: code})
+		k.histMu.Unlock()
+	}
 	k.reply(sock, msg, "execute_reply", content)
 }
 

@@ -471,3 +471,28 @@ func TestCompleteInspectIsComplete(t *testing.T) {
 		t.Fatalf("%+v", in)
 	}
 }
+
+// NAME? shows the inspection of NAME in the pager (the reply's page
+// payload), as IPython's does; an unknown name is said to be unknown; a
+// ? inside Go is not help.
+func TestHelpPage(t *testing.T) {
+	c := start(t)
+	r := c.execute("strings.Repeat?")
+	payload, _ := r.reply["payload"].([]any)
+	if r.reply["status"] != "ok" || len(payload) != 1 {
+		t.Fatalf("strings.Repeat? replied %v", r.reply)
+	}
+	page := payload[0].(map[string]any)
+	text, _ := page["data"].(map[string]any)["text/plain"].(string)
+	if page["source"] != "page" || !strings.Contains(text, "Repeat returns a new string consisting of count copies of the string s.") {
+		t.Errorf("strings.Repeat? payload %v", page)
+	}
+	r = c.execute("  noSuchName??  ")
+	if r.reply["status"] != "ok" || r.data("stream", "") != "Object `noSuchName` not found.\n" {
+		t.Errorf("noSuchName?? replied %v, printed %q", r.reply, r.data("stream", ""))
+	}
+	r = c.execute("x := 1\nx?")
+	if r.reply["status"] != "error" {
+		t.Errorf("a ? after Go code is Go (an error), got %v", r.reply)
+	}
+}

@@ -103,7 +103,7 @@ ui`)
 	// which raced with the cell's execute_reply.
 	var shown, captured bool
 	for _, o := range outs {
-		if o.Type == "comm_open" && o.Metadata["version"] != "2.0.0" {
+		if o.Type == "comm_open" && o.Metadata["version"] != "2.1.0" {
 			t.Errorf("comm_open of %s without the protocol version in its metadata: %v", o.CommID, o.Metadata)
 		}
 		if o.Type == "comm_msg" && o.CommID == out {

@@ -29,8 +29,8 @@ run with one jupyter_client program:
   of VmHWM of the processes alive at the end, which bounds it from above
   for them); the text received is checked byte for byte.
 
-    JUPYTER_PATH=build/jupyter/share/jupyter /usr/bin/python3 bench/kernel/bench.py
-    JUPYTER_PATH=build/jupyter/share/jupyter /usr/bin/python3 bench/kernel/bench.py output   # that part alone
+    JUPYTER_PATH=build/jupyter/share/jupyter build/venv/bin/python bench/kernel/bench.py
+    JUPYTER_PATH=build/jupyter/share/jupyter build/venv/bin/python bench/kernel/bench.py output   # that part alone
 
 COEVO_BEFORE, if set, is a directory holding an earlier build of coevo,
 coevo-kernel and coevo-worker (git worktree add, then go build): its kernel

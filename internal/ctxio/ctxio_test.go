@@ -19,9 +19,8 @@ func TestReaderEndsOnCancel(t *testing.T) {
 	}
 	defer r.Close()
 	defer w.Close()
-	// As the runtime leaves standard input: a blocking descriptor, not
-	// in the poller, where a deadline does nothing.
-	blocking := os.NewFile(r.Fd(), "blocking")
+	blocking := dupFile(t, r)
+	defer blocking.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
 	start := time.Now()
@@ -29,6 +28,23 @@ func TestReaderEndsOnCancel(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || time.Since(start) > 2*time.Second {
 		t.Fatalf("%v after %v", err, time.Since(start))
 	}
+}
+
+// dupFile returns f's descriptor duplicated and set blocking, as the
+// runtime leaves standard input and output: a descriptor not in the
+// poller, where a deadline does nothing. A duplicate, not a second File
+// on f's own descriptor: that File's finalizer would close the number
+// later, when another test's pipe may hold it.
+func dupFile(t *testing.T, f *os.File) *os.File {
+	t.Helper()
+	fd, err := syscall.Dup(int(f.Fd()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.SetNonblock(fd, false); err != nil {
+		t.Fatal(err)
+	}
+	return os.NewFile(uintptr(fd), "blocking")
 }
 
 // What is written before the end is read whole.
@@ -49,8 +65,8 @@ func TestWriterEndsOnCancel(t *testing.T) {
 	}
 	defer r.Close()
 	defer w.Close()
-	syscall.SetNonblock(int(w.Fd()), false)
-	blocking := os.NewFile(w.Fd(), "blocking")
+	blocking := dupFile(t, w)
+	defer blocking.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	out := NewWriter(ctx, blocking, 100*time.Millisecond)
 	go func() { time.Sleep(100 * time.Millisecond); cancel() }()

@@ -9,17 +9,34 @@ import (
 
 var (
 	sliderStyle = kind{model: "SliderStyleModel", view: "StyleView", module: v2Ctrl, style: true}
-	descStyle   = kind{model: "DescriptionStyleModel", view: "StyleView", module: v2Ctrl, style: true}
 	buttonStyle = kind{model: "ButtonStyleModel", view: "StyleView", module: v2Ctrl, style: true}
 )
 
 // describedStyle is the style of a control with a description: protocol 2
-// models have one (the width of the description), protocol 1 models none.
-func describedStyle() (map[string]any, kind) {
+// models have one, of a kind for each control (model), with the width of
+// the description and the given properties, unset; protocol 1 models none.
+func describedStyle(model string, properties ...string) (map[string]any, kind) {
 	if currentProtocol() == protocol1 {
 		return nil, kind{}
 	}
-	return map[string]any{"description_width": ""}, descStyle
+	st := map[string]any{"description_width": ""}
+	for _, p := range properties {
+		st[p] = nil
+	}
+	return st, kind{model: model, view: "StyleView", module: v2Ctrl, style: true}
+}
+
+// buttonStyleState is a button's style: protocol 2's has the font's
+// properties too.
+func buttonStyleState() map[string]any {
+	if currentProtocol() == protocol1 {
+		return map[string]any{"button_color": nil, "font_weight": ""}
+	}
+	st := map[string]any{}
+	for _, p := range []string{"button_color", "font_family", "font_size", "font_style", "font_variant", "font_weight", "text_color", "text_decoration"} {
+		st[p] = nil
+	}
+	return st
 }
 
 func sliderStyleState() map[string]any {
@@ -64,9 +81,9 @@ func NewIntSlider(description string, min, max int) *IntSlider {
 	s := &IntSlider{}
 	s.name = "IntSlider"
 	s.m = newModel(kind{model: "IntSliderModel", view: "IntSliderView", dom: true}, map[string]any{
-		"value": min, "min": min, "max": max, "step": 1, "description": description, "description_tooltip": nil,
+		"value": min, "min": min, "max": max, "step": 1, "description": description, "description_allow_html": false,
 		"disabled": false, "orientation": "horizontal", "_range": false, "readout": true, "readout_format": "d",
-		"continuous_update": true,
+		"continuous_update": true, "behavior": "drag-tap",
 	}, sliderStyleState(), sliderStyle)
 	s.m.onSync = func(changed map[string]any) {
 		if v, ok := changed["value"]; ok {
@@ -131,9 +148,9 @@ func NewFloatSlider(description string, min, max, step float64) *FloatSlider {
 	s := &FloatSlider{}
 	s.name = "FloatSlider"
 	s.m = newModel(kind{model: "FloatSliderModel", view: "FloatSliderView", dom: true}, map[string]any{
-		"value": min, "min": min, "max": max, "step": step, "description": description, "description_tooltip": nil,
+		"value": min, "min": min, "max": max, "step": step, "description": description, "description_allow_html": false,
 		"disabled": false, "orientation": "horizontal", "_range": false, "readout": true, "readout_format": ".2f",
-		"continuous_update": true,
+		"continuous_update": true, "behavior": "drag-tap",
 	}, sliderStyleState(), sliderStyle)
 	s.m.onSync = func(changed map[string]any) {
 		if v, ok := changed["value"]; ok {
@@ -183,14 +200,14 @@ type Dropdown struct {
 func NewDropdown(description string, options []string) *Dropdown {
 	d := &Dropdown{}
 	d.name = "Dropdown"
-	style, sk := describedStyle()
+	style, sk := describedStyle("DescriptionStyleModel")
 	index := 0
 	if len(options) == 0 {
 		index = -1
 	}
 	d.m = newModel(kind{model: "DropdownModel", view: "DropdownView", dom: true}, map[string]any{
 		"_options_labels": append([]string{}, options...), "index": index, "description": description,
-		"description_tooltip": nil, "disabled": false,
+		"description_allow_html": false, "disabled": false,
 	}, style, sk)
 	d.m.onSync = func(changed map[string]any) {
 		if _, ok := changed["index"]; ok {
@@ -277,9 +294,9 @@ type Checkbox struct {
 func NewCheckbox(description string, value bool) *Checkbox {
 	c := &Checkbox{}
 	c.name = "Checkbox"
-	style, sk := describedStyle()
+	style, sk := describedStyle("CheckboxStyleModel", "background")
 	c.m = newModel(kind{model: "CheckboxModel", view: "CheckboxView", dom: true}, map[string]any{
-		"value": value, "description": description, "description_tooltip": nil, "disabled": false, "indent": true,
+		"value": value, "description": description, "description_allow_html": false, "disabled": false, "indent": true,
 	}, style, sk)
 	c.m.onSync = func(changed map[string]any) {
 		if v, ok := changed["value"]; ok {
@@ -314,9 +331,9 @@ type Text struct {
 func NewText(description, value string) *Text {
 	t := &Text{}
 	t.name = "Text"
-	style, sk := describedStyle()
+	style, sk := describedStyle("TextStyleModel", "background", "font_size", "text_color")
 	t.m = newModel(kind{model: "TextModel", view: "TextView", dom: true}, map[string]any{
-		"value": value, "placeholder": "", "description": description, "description_tooltip": nil,
+		"value": value, "placeholder": "", "description": description, "description_allow_html": false,
 		"disabled": false, "continuous_update": true,
 	}, style, sk)
 	t.m.onSync = func(changed map[string]any) {
@@ -364,10 +381,9 @@ type Button struct {
 func NewButton(description string) *Button {
 	b := &Button{}
 	b.name = "Button"
-	style := map[string]any{"button_color": nil, "font_weight": ""}
 	b.m = newModel(kind{model: "ButtonModel", view: "ButtonView", dom: true}, map[string]any{
 		"description": description, "tooltip": "", "icon": "", "button_style": "", "disabled": false,
-	}, style, buttonStyle)
+	}, buttonStyleState(), buttonStyle)
 	b.m.onCustom = func(content json.RawMessage) {
 		var ev struct{ Event string }
 		if json.Unmarshal(content, &ev) == nil && ev.Event == "click" {
@@ -408,9 +424,9 @@ type HTML struct{ Labeled }
 func NewHTML(value string) *HTML {
 	h := &HTML{}
 	h.name = "HTML"
-	style, sk := describedStyle()
+	style, sk := describedStyle("HTMLStyleModel", "background", "font_size", "text_color")
 	h.m = newModel(kind{model: "HTMLModel", view: "HTMLView", dom: true}, map[string]any{
-		"value": value, "placeholder": "", "description": "", "description_tooltip": nil,
+		"value": value, "placeholder": "", "description": "", "description_allow_html": false,
 	}, style, sk)
 	return h
 }

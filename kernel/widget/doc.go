@@ -25,9 +25,12 @@
 // on the page keep working, with the values the user gave them.
 //
 // Two versions of the widget protocol are spoken. Protocol 2 (ipywidgets
-// 7: @jupyter-widgets/controls 1.5, base 1.2, output 1.0) is the default:
-// JupyterLab's widget manager and nbclient ("jupyter nbconvert --execute",
-// which stores the widgets' state in the notebook) speak it. Protocol 1
+// 8's 2.1.0: @jupyter-widgets/controls 2.0, base 2.0, output 1.0) is the
+// default: the widget managers of JupyterLab 4, Notebook 7 and Voila draw
+// it, nbclient ("jupyter nbconvert --execute", papermill) stores it in the
+// notebook, and @jupyter-widgets/html-manager draws it in an exported page.
+// Such a front end may fetch every widget's state at once through the
+// "jupyter.widget.control" comm. Protocol 1
 // (ipywidgets 6, jupyter-js-widgets 2.1) is spoken to a front end that
 // asks for it by opening the "jupyter.widget.version" comm, as the classic
 // Notebook with Debian's jupyter-nbextension-jupyter-js-widgets does. A

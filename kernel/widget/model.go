@@ -16,9 +16,14 @@ import (
 // 6's, which the classic Notebook's jupyter-js-widgets 2.1 front end
 // speaks (Debian 12's jupyter-nbextension-jupyter-js-widgets); it
 // announces itself by opening a comm to "jupyter.widget.version" when it
-// connects. Protocol 2 is ipywidgets 7's (@jupyter-widgets/base 1.x,
-// controls 1.5), which JupyterLab's widget manager and nbclient (the
-// engine of "jupyter nbconvert --execute") speak; it is the default.
+// connects. Protocol 2 is the default: ipywidgets 8's version 2.1.0
+// (@jupyter-widgets/base 2.0.0, controls 2.0.0, output 1.0.0), which the
+// widget managers of JupyterLab 4, Notebook 7 and Voila 0.5
+// (jupyterlab_widgets 3) draw, which nbclient (the engine of "jupyter
+// nbconvert --execute") saves in the notebook, and which
+// @jupyter-widgets/html-manager 1.0 draws in an exported page.
+// JupyterLab 4's manager registers controls 2.0.0 alone: ipywidgets 7's
+// models (controls 1.5.0) are not drawn there.
 const (
 	protocol1 = 1
 	protocol2 = 2
@@ -29,15 +34,18 @@ const (
 	v1Module  = "jupyter-js-widgets"
 	v1Version = "~2.1.4" // ipywidgets 6.0's __frontend_version__
 	v2Base    = "@jupyter-widgets/base"
-	v2BaseV   = "1.2.0"
+	v2BaseV   = "2.0.0"
 	v2Ctrl    = "@jupyter-widgets/controls"
-	v2CtrlV   = "1.5.0"
+	v2CtrlV   = "2.0.0"
 	v2Output  = "@jupyter-widgets/output"
 	v2OutputV = "1.0.0"
 	// protocolVersion is what protocol 2's comm_open metadata carries.
-	protocolVersion = "2.0.0"
+	protocolVersion = "2.1.0"
 	targetWidget    = "jupyter.widget"
 	targetVersion   = "jupyter.widget.version"
+	// targetControl is the comm an ipywidgets 8 front end opens to fetch
+	// every widget's state at once (control protocol 1.0.0).
+	targetControl = "jupyter.widget.control"
 )
 
 // ViewMIME is the MIME type of a widget's view in a display message.
@@ -58,6 +66,33 @@ func currentProtocol() int {
 func init() {
 	comm.Register(targetVersion, openVersion)
 	comm.Register(targetWidget, openFromFrontEnd)
+	comm.Register(targetControl, openControl)
+}
+
+// openControl answers the control comm of an ipywidgets 8 front end: its
+// "request_states" gets one "update_states" message with the state of
+// every widget open, as ipywidgets 8 sends it (the manager then makes the
+// models it lacks, on a page reloaded while the kernel runs, instead of
+// asking for each one's state in turn).
+func openControl(c *comm.Comm, _ json.RawMessage) {
+	c.OnMsg(func(data json.RawMessage) {
+		var msg struct{ Method string }
+		if json.Unmarshal(data, &msg) != nil || msg.Method != "request_states" {
+			return
+		}
+		p := currentProtocol()
+		states := map[string]any{}
+		for _, m := range openModels() {
+			m.mu.Lock()
+			st := m.wireState(p, nil)
+			m.mu.Unlock()
+			states[m.c.ID()] = map[string]any{
+				"model_name": st["_model_name"], "model_module": st["_model_module"],
+				"model_module_version": st["_model_module_version"], "state": st,
+			}
+		}
+		c.Send(map[string]any{"method": "update_states", "states": states, "buffer_paths": []any{}}, nil)
+	})
 }
 
 // openVersion answers the version comm of a protocol 1 front end with the
@@ -118,6 +153,10 @@ func newModel(k kind, state map[string]any, style map[string]any, styleKind kind
 	if k.dom {
 		m.layout = newLayout()
 		m.state["_dom_classes"] = []string{}
+		m.state["tabbable"] = nil
+		if _, ok := m.state["tooltip"]; !ok {
+			m.state["tooltip"] = nil
+		}
 	}
 	if style != nil {
 		m.style = newModel(styleKind, style, nil, kind{})
@@ -184,7 +223,8 @@ func (m *model) wireState(p int, keys []string) map[string]any {
 				}
 				out["value"] = label
 				continue
-			case k == "description_tooltip" || k == "indent" || k == "outputs":
+			case k == "indent" || k == "outputs" || k == "tabbable" || k == "description_allow_html" || k == "behavior",
+				k == "tooltip" && m.kind.model != "ButtonModel":
 				continue // not in protocol 1's models
 			}
 		} else {
@@ -193,6 +233,12 @@ func (m *model) wireState(p int, keys []string) map[string]any {
 				continue // protocol 1's sliders only
 			case k == "index" && v == -1:
 				v = nil // no option chosen
+			case k == "border" && m.kind.model == "LayoutModel":
+				// ipywidgets 8's layout has a border for each side.
+				for _, side := range []string{"border_top", "border_right", "border_bottom", "border_left"} {
+					out[side] = v
+				}
+				continue
 			}
 		}
 		out[k] = jsonValue(v)
@@ -457,8 +503,8 @@ func Models() int {
 	return len(models)
 }
 
-// CloseAll closes every widget: their views leave the page.
-func CloseAll() {
+// openModels returns the models open, in the order of their ids.
+func openModels() []*model {
 	regMu.Lock()
 	all := make([]*model, 0, len(models))
 	for m := range models {
@@ -466,7 +512,12 @@ func CloseAll() {
 	}
 	regMu.Unlock()
 	sort.Slice(all, func(i, j int) bool { return all[i].c.ID() < all[j].c.ID() })
-	for _, m := range all {
+	return all
+}
+
+// CloseAll closes every widget: their views leave the page.
+func CloseAll() {
+	for _, m := range openModels() {
 		m.c.Close(nil)
 		m.closed()
 	}

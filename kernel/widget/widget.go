@@ -116,12 +116,16 @@ func newLayout() *Layout {
 }
 
 // Set sets a CSS property of the layout ("width", "400px"); an empty
-// value unsets it.
+// value unsets it. overflow-x and overflow-y are ipywidgets 7's: front ends
+// of protocol 2 (ipywidgets 8) have overflow alone, and Set says so.
 func (l *Layout) Set(property, value string) error {
 	p := strings.ToLower(strings.TrimSpace(property))
 	i := sort.SearchStrings(layoutProperties, p)
 	if i == len(layoutProperties) || layoutProperties[i] != p {
 		return fmt.Errorf("widget: layout has no property %q (it has %s)", property, strings.Join(layoutProperties, ", "))
+	}
+	if (p == "overflow-x" || p == "overflow-y") && currentProtocol() == protocol2 {
+		return fmt.Errorf("widget: layout property %q is not drawn by ipywidgets 8's front ends (JupyterLab 4, Notebook 7): set overflow", property)
 	}
 	if l.m == nil {
 		return nil

@@ -72,8 +72,8 @@ func opened(t *testing.T, m comm.Message) map[string]any {
 	if err := json.Unmarshal(m.Data, &d); err != nil || d.State == nil || d.BufferPaths == nil {
 		t.Fatalf("comm_open data %s: want {state, buffer_paths} (%v)", m.Data, err)
 	}
-	if m.Metadata["version"] != "2.0.0" {
-		t.Fatalf("comm_open metadata %v: want version 2.0.0", m.Metadata)
+	if m.Metadata["version"] != "2.1.0" {
+		t.Fatalf("comm_open metadata %v: want version 2.1.0", m.Metadata)
 	}
 	return d.State
 }
@@ -87,9 +87,11 @@ func frontSays(t *testing.T, id string, data any) {
 	}
 }
 
-// The protocol 2 state of an IntSlider is ipywidgets 7's: a slider model
-// of @jupyter-widgets/controls 1.5.0 with a layout (base 1.2.0) and a
-// slider style, opened first and referred to as IPY_MODEL_<id>.
+// The protocol 2 state of an IntSlider is ipywidgets 8's (its _version.py:
+// protocol 2.1.0, controls and base 2.0.0): a slider model of
+// @jupyter-widgets/controls 2.0.0 with a layout (base 2.0.0) and a slider
+// style, opened first and referred to as IPY_MODEL_<id>.
+// tests/kernel/test_widgets.py compares every model with ipywidgets 8's.
 func TestIntSliderProtocol2(t *testing.T) {
 	f := attach(t, protocol2, "exec-1")
 	s := NewIntSlider("generation", 0, 19)
@@ -104,9 +106,9 @@ func TestIntSliderProtocol2(t *testing.T) {
 		modVer, viewMod  string
 		viewVer          string
 	}{
-		{layout, "LayoutModel", "LayoutView", "@jupyter-widgets/base", "1.2.0", "@jupyter-widgets/base", "1.2.0"},
-		{style, "SliderStyleModel", "StyleView", "@jupyter-widgets/controls", "1.5.0", "@jupyter-widgets/base", "1.2.0"},
-		{slider, "IntSliderModel", "IntSliderView", "@jupyter-widgets/controls", "1.5.0", "@jupyter-widgets/controls", "1.5.0"},
+		{layout, "LayoutModel", "LayoutView", "@jupyter-widgets/base", "2.0.0", "@jupyter-widgets/base", "2.0.0"},
+		{style, "SliderStyleModel", "StyleView", "@jupyter-widgets/controls", "2.0.0", "@jupyter-widgets/base", "2.0.0"},
+		{slider, "IntSliderModel", "IntSliderView", "@jupyter-widgets/controls", "2.0.0", "@jupyter-widgets/controls", "2.0.0"},
 	} {
 		got := fmt.Sprint(c.state["_model_name"], c.state["_view_name"], c.state["_model_module"], c.state["_model_module_version"], c.state["_view_module"], c.state["_view_module_version"])
 		want := fmt.Sprint(c.model, c.view, c.mod, c.modVer, c.viewMod, c.viewVer)
@@ -197,8 +199,10 @@ func TestProtocol1(t *testing.T) {
 		state["value"] != "a" || state["_model_name"] != "DropdownModel" || msgs[len(msgs)-1].Metadata != nil {
 		t.Fatalf("protocol 1 dropdown state %v metadata %v", state, msgs[len(msgs)-1].Metadata)
 	}
-	if _, ok := state["index"]; ok {
-		t.Errorf("protocol 1 dropdown has an index: %v", state)
+	for _, k := range []string{"index", "tooltip", "tabbable", "description_allow_html"} {
+		if _, ok := state[k]; ok {
+			t.Errorf("protocol 1 dropdown has ipywidgets 8's %s: %v", k, state)
+		}
 	}
 	var got []string
 	d.OnChange(func(v string) { got = append(got, v) })
@@ -360,6 +364,65 @@ func TestLayout(t *testing.T) {
 	}
 	if err := s.Layout().Set("colour", "red"); err == nil || !strings.Contains(err.Error(), `no property "colour"`) {
 		t.Fatalf("an unknown property: %v", err)
+	}
+	// ipywidgets 8's layout has no overflow_x, and a border for each side.
+	if err := s.Layout().Set("overflow-x", "auto"); err == nil || !strings.Contains(err.Error(), "set overflow") {
+		t.Fatalf("overflow-x in protocol 2: %v", err)
+	}
+	f := attach(t, protocol2, "exec-8b")
+	if err := s.Layout().Set("border", "1px solid red"); err != nil {
+		t.Fatal(err)
+	}
+	msgs := f.take()
+	want := `{"buffer_paths":[],"method":"update","state":{"border_bottom":"1px solid red","border_left":"1px solid red","border_right":"1px solid red","border_top":"1px solid red"}}`
+	if len(msgs) != 1 || string(msgs[0].Data) != want {
+		t.Fatalf("border set sends %+v, want one update %s", msgs, want)
+	}
+}
+
+// An ipywidgets 8 front end opens the control comm and asks for every
+// widget's state at once; the answer names each model as a comm_open does
+// and carries its whole state.
+func TestControlComm(t *testing.T) {
+	f := attach(t, protocol2, "exec-10")
+	s := NewIntSlider("n", 3, 7)
+	s.SetValue(5)
+	f.take()
+	if err := comm.Deliver(comm.Message{Type: "comm_open", ID: "control", Target: "jupyter.widget.control", Data: json.RawMessage(`{}`),
+		Metadata: map[string]any{"version": "1.0.0"}}); err != nil {
+		t.Fatal(err)
+	}
+	if msgs := f.take(); len(msgs) != 0 {
+		t.Fatalf("the control comm's open was answered with %+v, want nothing until asked", msgs)
+	}
+	frontSays(t, "control", map[string]any{"method": "request_states"})
+	msgs := f.take()
+	if len(msgs) != 1 || msgs[0].ID != "control" || msgs[0].Type != "comm_msg" {
+		t.Fatalf("request_states answered with %+v, want one message on the control comm", msgs)
+	}
+	var reply struct {
+		Method string
+		States map[string]struct {
+			ModelName          string `json:"model_name"`
+			ModelModule        string `json:"model_module"`
+			ModelModuleVersion string `json:"model_module_version"`
+			State              map[string]any
+		}
+		BufferPaths []any `json:"buffer_paths"`
+	}
+	if err := json.Unmarshal(msgs[0].Data, &reply); err != nil || reply.Method != "update_states" || reply.BufferPaths == nil {
+		t.Fatalf("reply %s: want update_states with buffer_paths (%v)", msgs[0].Data, err)
+	}
+	st, ok := reply.States[s.ModelID()]
+	if !ok || len(reply.States) != Models() {
+		t.Fatalf("the reply has %d states, want every model open (%d) with the slider's", len(reply.States), Models())
+	}
+	if st.ModelName != "IntSliderModel" || st.ModelModule != "@jupyter-widgets/controls" || st.ModelModuleVersion != "2.0.0" ||
+		st.State["value"] != 5.0 || st.State["max"] != 7.0 || st.State["layout"] == nil {
+		t.Fatalf("the slider's state in the reply: %+v", st)
+	}
+	if err := comm.Deliver(comm.Message{Type: "comm_close", ID: "control"}); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -76,11 +76,12 @@ type Options struct {
 	// Log, if not nil, receives a line for each peer disconnected for a
 	// breach of the protocol or a limit (at most 20 a minute).
 	Log func(string)
-	// OnSubscribe, if not nil, is called when a PUB socket's peer adds a
-	// subscription, once it is in place: a kernel publishes its status
-	// then, so that a client that subscribed after the kernel last spoke
-	// learns that iopub works (what JEP 65's iopub_welcome is for).
-	OnSubscribe func()
+	// OnSubscribe, if not nil, is called with the topic when a PUB
+	// socket's peer adds a subscription, once it is in place: a kernel
+	// publishes JEP 65's iopub_welcome and its status then, so that a
+	// client that subscribed after the kernel last spoke learns that iopub
+	// works.
+	OnSubscribe func(topic []byte)
 }
 
 // Errors of Send and Recv.
@@ -704,7 +705,7 @@ func (p *peer) command(m Message) error {
 
 func (p *peer) subscribe(on bool, topic []byte) {
 	if p.addSubscription(on, topic) && p.s.opts.OnSubscribe != nil {
-		p.s.opts.OnSubscribe()
+		p.s.opts.OnSubscribe(topic)
 	}
 }
 

@@ -770,7 +770,10 @@ print("ok", flush=True)
 func TestOnSubscribe(t *testing.T) {
 	var pub *Socket
 	welcomed := make(chan struct{}, 4)
-	pub = listen(t, Pub, Options{OnSubscribe: func() {
+	pub = listen(t, Pub, Options{OnSubscribe: func(topic []byte) {
+		if string(topic) != "kernel." {
+			t.Errorf("OnSubscribe(%q), want the topic kernel.", topic)
+		}
 		pub.Send(frames("kernel.status", "welcome"))
 		welcomed <- struct{}{}
 	}})

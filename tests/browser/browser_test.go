@@ -78,35 +78,11 @@ func TestNotebooksInBrowser(t *testing.T) {
 	if os.Getenv("COEVO_BROWSER_TEST") != "1" {
 		t.Skip("needs Jupyter Notebook and Chromium: make browser-test (part of make test) runs this")
 	}
-	coevo := os.Getenv("COEVO")
-	if !filepath.IsAbs(coevo) {
-		t.Fatalf("COEVO=%q: want the absolute path of bin/coevo", coevo)
-	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(root, "build", "browser")
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	notebooks, _ := filepath.Glob(filepath.Join(root, "notebooks", "*.ipynb"))
-	if len(notebooks) == 0 {
-		t.Fatal("no notebooks in notebooks/")
-	}
+	root, out, coevo := setUp(t)
+	notebooks := notebooksFor(t, root, "classic")
 
-	srv := startServer(t, root, filepath.Join(out, "notebook-server.log"))
-	var specs struct {
-		Kernelspecs map[string]struct{ Spec struct{ Argv []string } }
-	}
-	if err := srv.api("GET", "/api/kernelspecs", &specs); err != nil {
-		t.Fatal(err)
-	}
-	// The kernelspec runs coevo's kernel process: coevo-kernel beside
-	// coevo (or coevo itself, or through a launcher that names it).
-	if argv := specs.Kernelspecs["coevo"].Spec.Argv; !slices.Contains(argv, coevo) && (len(argv) == 0 || argv[0] != filepath.Join(filepath.Dir(coevo), "coevo-kernel")) {
-		t.Fatalf("the server's coevo kernelspec runs %q, want %s: is JUPYTER_PATH set to the test kernelspec?", argv, coevo)
-	}
+	srv := startServer(t, classicNotebook(), root, filepath.Join(out, "notebook-server.log"))
+	checkKernelspec(t, srv, coevo)
 	browser := startChromium(t, filepath.Join(out, "chromium.log"))
 
 	for _, nb := range notebooks {
@@ -131,6 +107,94 @@ func TestNotebooksInBrowser(t *testing.T) {
 	t.Run("interrupt", func(t *testing.T) {
 		interrupt(t, browser, srv, filepath.Join(out, "interrupt.png"))
 	})
+}
+
+// notebooksFor lists the notebooks a front end runs: every
+// notebooks/*.ipynb, or those BROWSER_NOTEBOOKS matches (a glob: none if
+// none match); and if BROWSER_WIDGET_NOTEBOOKS names the front end (a
+// comma-separated list of classic, lab, notebook7), only those of them
+// with a cell that binds a figure to widgets (the cells the widget checks
+// move), so that make test stays within its time (docs/jupyter.md).
+func notebooksFor(t *testing.T, root, front string) []string {
+	t.Helper()
+	glob := os.Getenv("BROWSER_NOTEBOOKS")
+	if glob == "" {
+		glob = "*.ipynb"
+	}
+	notebooks, _ := filepath.Glob(filepath.Join(root, "notebooks", glob))
+	if len(notebooks) == 0 && os.Getenv("BROWSER_NOTEBOOKS") == "" {
+		t.Fatal("no notebooks in notebooks/")
+	}
+	if !slices.Contains(strings.Split(os.Getenv("BROWSER_WIDGET_NOTEBOOKS"), ","), front) {
+		return notebooks
+	}
+	var some []string
+	for _, nb := range notebooks {
+		data, err := os.ReadFile(nb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc struct {
+			Cells []struct {
+				CellType string          `json:"cell_type"`
+				Source   json.RawMessage `json:"source"`
+			} `json:"cells"`
+		}
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatalf("%s: %v", nb, err)
+		}
+		for _, c := range doc.Cells {
+			var src string
+			if json.Unmarshal(c.Source, &src) != nil {
+				var lines []string
+				json.Unmarshal(c.Source, &lines)
+				src = strings.Join(lines, "")
+			}
+			if c.CellType == "code" && usesWidgets(src) {
+				some = append(some, nb)
+				break
+			}
+		}
+	}
+	t.Logf("%s: the notebooks with widgets (BROWSER_WIDGET_NOTEBOOKS=%s): %d of %d", front, os.Getenv("BROWSER_WIDGET_NOTEBOOKS"), len(some), len(notebooks))
+	return some
+}
+
+// setUp returns the checkout's root, and build/browser, where screenshots
+// and logs go; it skips the test unless make browser-test runs it.
+func setUp(t *testing.T) (root, out, coevo string) {
+	if os.Getenv("COEVO_BROWSER_TEST") != "1" {
+		t.Skip("needs Jupyter and Chromium: make browser-test (part of make test) runs this")
+	}
+	coevo = os.Getenv("COEVO")
+	if !filepath.IsAbs(coevo) {
+		t.Fatalf("COEVO=%q: want the absolute path of bin/coevo", coevo)
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out = filepath.Join(root, "build", "browser")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return root, out, coevo
+}
+
+// checkKernelspec checks that the server runs the kernel of coevo.
+func checkKernelspec(t *testing.T, srv *server, coevo string) {
+	t.Helper()
+	var specs struct {
+		Kernelspecs map[string]struct{ Spec struct{ Argv []string } }
+	}
+	if err := srv.api("GET", "/api/kernelspecs", &specs); err != nil {
+		t.Fatal(err)
+	}
+	// The kernelspec runs coevo's kernel process: coevo-kernel beside
+	// coevo (or coevo itself, or through a launcher that names it).
+	if argv := specs.Kernelspecs["coevo"].Spec.Argv; !slices.Contains(argv, coevo) && (len(argv) == 0 || argv[0] != filepath.Join(filepath.Dir(coevo), "coevo-kernel")) {
+		t.Fatalf("the server's coevo kernelspec runs %q, want %s: is JUPYTER_PATH set to the test kernelspec?", argv, coevo)
+	}
 }
 
 // runNotebook opens a notebook, runs all its cells from the Cell menu,
@@ -339,24 +403,27 @@ func firstLine(src string) string {
 	return l
 }
 
-// faults runs a scratch notebook whose cells go wrong in the ways the
-// checks look for, and checks that each is caught (and that a good cell
-// passes): the notebook checks can fail.
+// faultCells go wrong in the ways the checks look for, each with what the
+// checks must say of it (a good cell first: nothing).
+var faultCells = []struct{ source, caught string }{
+	{"import (\n\t\"os\"\n\n\t\"github.com/coevolab/coevo/kernel/display\"\n)\n\n" +
+		"// fake has the methods of a table and a plot but shows text.\ntype fake struct{}\n\n" +
+		"func (fake) DataFrame() string     { return \"a DataFrame as text\" }\n" +
+		"func (fake) Plot() (string, error) { return \"a plot as text\", nil }", ""},
+	{"fake{}.DataFrame()", "as an HTML table"},
+	{"p, _ := fake{}.Plot()\np", "as an image"},
+	{"fmt.Fprintln(os.Stderr, \"a warning\")", "stderr"},
+	{"bar := display.NewProgress(\"appended\", 2)\n" +
+		"display.Show(display.HTML(`<progress value=\"0.5\" max=\"1\"></progress>`))\nbar.Done()", "progress displays added"},
+	{"silent := display.NewProgress(\"drawn only at the end\", 5)\nsilent.Done()", "want updates while it ran"},
+	{"panic(\"a failing cell\")", "error output"},
+	{"%%compile\nfunc broken() int {\n\treturn missing\n}", "error output compile error: In[8]:3:9: undefined: missing"},
+}
+
+// faults runs a scratch notebook of faultCells and checks that each fault
+// is caught (and that a good cell passes): the notebook checks can fail.
 func faults(t *testing.T, browser context.Context, srv *server, shot string) {
-	cells := []struct{ source, caught string }{
-		{"import (\n\t\"os\"\n\n\t\"github.com/coevolab/coevo/kernel/display\"\n)\n\n" +
-			"// fake has the methods of a table and a plot but shows text.\ntype fake struct{}\n\n" +
-			"func (fake) DataFrame() string     { return \"a DataFrame as text\" }\n" +
-			"func (fake) Plot() (string, error) { return \"a plot as text\", nil }", ""},
-		{"fake{}.DataFrame()", "as an HTML table"},
-		{"p, _ := fake{}.Plot()\np", "as an image"},
-		{"fmt.Fprintln(os.Stderr, \"a warning\")", "stderr"},
-		{"bar := display.NewProgress(\"appended\", 2)\n" +
-			"display.Show(display.HTML(`<progress value=\"0.5\" max=\"1\"></progress>`))\nbar.Done()", "progress displays added"},
-		{"silent := display.NewProgress(\"drawn only at the end\", 5)\nsilent.Done()", "want updates while it ran"},
-		{"panic(\"a failing cell\")", "error output"},
-		{"%%compile\nfunc broken() int {\n\treturn missing\n}", "error output compile error: In[8]:3:9: undefined: missing"},
-	}
+	cells := faultCells
 	var sources []string
 	for _, c := range cells {
 		sources = append(sources, c.source)
@@ -546,6 +613,9 @@ func poll(t *testing.T, ctx context.Context, limit time.Duration, what string, c
 		if time.Now().After(deadline) {
 			var st status
 			chromedp.Run(ctx, chromedp.Evaluate(`window.coevoStatus ? coevoStatus() : {status: document.title}`, &st))
+			if st.Status == "" {
+				st.Status = "unknown"
+			}
 			t.Fatalf("waiting for %s: not after %v (kernel: %s; cells running: %d; dialog: %q)", what, limit, st.Status, st.Running, st.Dialog)
 		}
 		time.Sleep(100 * time.Millisecond)

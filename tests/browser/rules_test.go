@@ -1,6 +1,10 @@
 package browsertest
 
-import "testing"
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+)
 
 // The source rules that decide where a notebook must show a table or a
 // plot, on cells of the notebooks and on cells they must leave alone.
@@ -30,5 +34,24 @@ func TestSourceRules(t *testing.T) {
 		if got := wantsPlot(c.src); got != c.image {
 			t.Errorf("wantsPlot(%q) = %v, want %v", c.src, got, c.image)
 		}
+	}
+}
+
+// With BROWSER_WIDGET_NOTEBOOKS naming a front end it runs the notebooks
+// that bind figures to widgets: 03's dropdown table, 04's archive
+// explorer, 09's dashboard; the others run everything.
+func TestNotebooksWithWidgets(t *testing.T) {
+	t.Setenv("BROWSER_NOTEBOOKS", "")
+	t.Setenv("BROWSER_WIDGET_NOTEBOOKS", "notebook7,classic")
+	var names []string
+	for _, nb := range notebooksFor(t, "../..", "notebook7") {
+		names = append(names, filepath.Base(nb))
+	}
+	if fmt.Sprint(names) != "[03-ratings.ipynb 04-coevolution-othello.ipynb 09-dashboard.ipynb]" {
+		t.Errorf("notebook7 runs %v", names)
+	}
+	all, _ := filepath.Glob("../../notebooks/*.ipynb")
+	if got := notebooksFor(t, "../..", "lab"); len(got) != len(all) || len(all) < 7 {
+		t.Errorf("lab runs %d notebooks of %d", len(got), len(all))
 	}
 }

@@ -21,34 +21,89 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// server is a Jupyter Notebook server started by the test.
+// server is a Jupyter server started by the test.
 type server struct {
+	front   *frontEnd
 	base    string // http://127.0.0.1:PORT
 	token   string
 	dir     string // where the notebooks are copied: notebooks/ of the tree served
 	runtime string // JUPYTER_RUNTIME_DIR: the kernels' connection files
 	log     string
+	pid     int // the server's process
 }
 
-// startServer starts jupyter-notebook on a free port of 127.0.0.1 with a
-// random token, the kernelspecs of JUPYTER_PATH and private config, data
-// and runtime directories, and stops it (and every kernel it started) when
-// the test ends. It serves a tree laid out like the repository at root, so
-// that notebooks read ../datasets as they do in the checkout, but with a
-// notebooks/ directory of its own for the copies the test runs.
-func startServer(t *testing.T, root, logPath string) *server {
-	t.Helper()
-	// Jupyter comes from Debian's packages, for Debian's Python.
+// frontEnd is a Jupyter front end the tests run: its name, the Python that
+// runs it and the arguments of its server (after the port, token and
+// directory, which startServer gives each in its own way).
+type frontEnd struct {
+	name   string // classic, lab, notebook7, voila
+	python string
+	module string // python -m MODULE
+	// notebookPath is the path of a notebook's page, from the tree's root.
+	notebookPath string
+}
+
+// The front ends. The classic Notebook 6.4 is Debian's, for Debian's
+// Python (PYTHON); the others come from PyPI into build/venv (VENV).
+func classicNotebook() *frontEnd {
 	python := os.Getenv("PYTHON")
 	if python == "" {
 		python = "/usr/bin/python3"
 	}
-	if err := exec.Command(python, "-c", "import notebook").Run(); err != nil {
-		t.Fatalf("%s has no Jupyter Notebook (%v): make browser-test installs Debian's jupyter-notebook", python, err)
+	return &frontEnd{name: "classic", python: python, module: "notebook", notebookPath: "/notebooks/"}
+}
+
+func venvFrontEnd(t *testing.T, name, module, page string) *frontEnd {
+	venv := os.Getenv("VENV")
+	if venv == "" {
+		t.Fatal("VENV is not set: make browser-test sets it to build/venv, where Jupyter is installed from PyPI")
+	}
+	return &frontEnd{name: name, python: filepath.Join(venv, "bin", "python"), module: module, notebookPath: page}
+}
+
+func jupyterLab(t *testing.T) *frontEnd { return venvFrontEnd(t, "lab", "jupyterlab", "/lab/tree/") }
+func notebook7(t *testing.T) *frontEnd {
+	return venvFrontEnd(t, "notebook7", "notebook", "/notebooks/")
+}
+func voila(t *testing.T) *frontEnd { return venvFrontEnd(t, "voila", "voila", "/voila/render/") }
+
+// args are the server's command line.
+func (f *frontEnd) args(tree, token string, port int) []string {
+	args := []string{"-m", f.module, "--no-browser", "--port=" + strconv.Itoa(port)}
+	switch f.name {
+	case "classic":
+		args = append(args, "--ip=127.0.0.1", "--port-retries=0", "--notebook-dir="+tree, "--NotebookApp.token="+token)
+	case "voila":
+		// Voila serves the tree's notebooks as dashboards, each run in a
+		// kernel of its own when its page opens; the page may then talk
+		// to that kernel (widgets).
+		args = append(args, "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", "--Voila.root_dir="+tree,
+			"--Voila.token="+token, "--VoilaConfiguration.show_tracebacks=True")
+	default:
+		args = append(args, "--ip=127.0.0.1", "--ServerApp.port_retries=0", "--ServerApp.root_dir="+tree,
+			"--IdentityProvider.token="+token, "--expose-app-in-browser")
+	}
+	if os.Geteuid() == 0 && f.name != "voila" { // Voila runs as root without asking
+		args = append(args, "--allow-root") // as in a container
+	}
+	return args
+}
+
+// startServer starts a front end's server on a free port of 127.0.0.1 with
+// a random token, the kernelspecs of JUPYTER_PATH and private config, data
+// and runtime directories, and stops it (and every kernel it started) when
+// the test ends. It serves a tree laid out like the repository at root, so
+// that notebooks read ../datasets as they do in the checkout, but with a
+// notebooks/ directory of its own for the copies the test runs.
+func startServer(t *testing.T, front *frontEnd, root, logPath string) *server {
+	t.Helper()
+	python := front.python
+	if err := exec.Command(python, "-c", "import "+front.module).Run(); err != nil {
+		t.Fatalf("%s has no %s (%v): make browser-test installs it", python, front.module, err)
 	}
 	tmp := t.TempDir()
 	tree := filepath.Join(tmp, "tree")
-	s := &server{dir: filepath.Join(tree, "notebooks"), runtime: filepath.Join(tmp, "runtime"), log: logPath}
+	s := &server{front: front, dir: filepath.Join(tree, "notebooks"), runtime: filepath.Join(tmp, "runtime"), log: logPath}
 	for _, d := range []string{s.dir, s.runtime, filepath.Join(tmp, "config"), filepath.Join(tmp, "data")} {
 		if err := os.MkdirAll(d, 0o700); err != nil {
 			t.Fatal(err)
@@ -76,6 +131,23 @@ func startServer(t *testing.T, root, logPath string) *server {
 	if err := os.WriteFile(filepath.Join(nbconfig, "notebook.json"), []byte(`{"load_extensions": {"jupyter-js-widgets/extension": true}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	// JupyterLab's and Notebook 7's settings: every cell in the page (not
+	// only those scrolled into view, so that the checks see them all), no
+	// news fetched and no announcement to answer.
+	settings := filepath.Join(tmp, "lab-settings")
+	for file, body := range map[string]string{
+		"@jupyterlab/notebook-extension/tracker.jupyterlab-settings":      `{"windowingMode": "none"}`,
+		"@jupyterlab/apputils-extension/notification.jupyterlab-settings": `{"fetchNews": "false", "checkForUpdates": false}`,
+		"@jupyter-widgets/jupyterlab-manager/plugin.jupyterlab-settings":  `{"saveState": true}`,
+	} {
+		path := filepath.Join(settings, file)
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	tok := make([]byte, 24)
 	rand.Read(tok)
 	s.token = hex.EncodeToString(tok)
@@ -86,16 +158,13 @@ func startServer(t *testing.T, root, logPath string) *server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	args := []string{"-m", "notebook", "--no-browser", "--ip=127.0.0.1", "--port=" + strconv.Itoa(port), "--port-retries=0",
-		"--notebook-dir=" + tree, "--NotebookApp.token=" + s.token}
-	if os.Geteuid() == 0 {
-		args = append(args, "--allow-root") // as in a container
-	}
-	cmd := exec.Command(python, args...)
+	cmd := exec.Command(python, front.args(tree, s.token, port)...)
 	cmd.Env = append(os.Environ(),
 		"JUPYTER_CONFIG_DIR="+filepath.Join(tmp, "config"),
 		"JUPYTER_DATA_DIR="+filepath.Join(tmp, "data"),
-		"JUPYTER_RUNTIME_DIR="+s.runtime)
+		"JUPYTER_RUNTIME_DIR="+s.runtime,
+		"JUPYTERLAB_SETTINGS_DIR="+settings,
+		"JUPYTERLAB_WORKSPACES_DIR="+filepath.Join(tmp, "workspaces"))
 	cmd.Stdout, cmd.Stderr = logf, logf
 	// If the test binary dies (a go test timeout skips the cleanups), the
 	// server still gets SIGTERM and shuts its kernels down.
@@ -103,23 +172,27 @@ func startServer(t *testing.T, root, logPath string) *server {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	s.pid = cmd.Process.Pid
 	exited := make(chan struct{})
 	go func() { cmd.Wait(); logf.Close(); close(exited) }()
 	t.Cleanup(func() { s.stop(t, cmd.Process.Pid, exited) })
 
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
-		var status map[string]any
-		if s.api("GET", "/api/status", &status) == nil {
+		ready := "/api/status"
+		if front.name == "voila" {
+			ready = "/voila/tree" // Voila has no REST API of its own
+		}
+		if s.api("GET", ready, nil) == nil {
 			return s
 		}
 		select {
 		case <-exited:
-			t.Fatalf("jupyter-notebook exited at start:\n%s", tail(logPath))
+			t.Fatalf("the %s server exited at start:\n%s", front.name, tail(logPath))
 		case <-time.After(200 * time.Millisecond):
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("jupyter-notebook did not answer on %s within 2 minutes:\n%s", s.base, tail(logPath))
+			t.Fatalf("the %s server did not answer on %s within 2 minutes:\n%s", front.name, s.base, tail(logPath))
 		}
 	}
 }
@@ -133,7 +206,14 @@ func (s *server) stop(t *testing.T, pid int, exited chan struct{}) {
 	select {
 	case <-exited:
 	case <-time.After(30 * time.Second):
-		t.Errorf("jupyter-notebook still running 30 s after SIGTERM: killed")
+		// Jupyter Server 2.21 (JupyterLab's, Notebook 7's) sometimes
+		// stops in its "Shutting down 6 extensions" for good: its kernels
+		// are checked below all the same.
+		report := t.Errorf
+		if s.front.name != "classic" {
+			report = t.Logf
+		}
+		report("the %s server still running 30 s after SIGTERM: killed", s.front.name)
 		syscall.Kill(-pid, syscall.SIGKILL)
 		<-exited
 	}
@@ -144,7 +224,7 @@ func (s *server) stop(t *testing.T, pid int, exited chan struct{}) {
 		}
 	}
 	if t.Failed() {
-		t.Logf("notebook server log (%s):\n%s", s.log, tail(s.log))
+		t.Logf("%s server log (%s):\n%s", s.front.name, s.log, tail(s.log))
 	}
 }
 
@@ -178,16 +258,21 @@ func (s *server) path(name string) string {
 	return "notebooks/" + name
 }
 
-// url is the address of a notebook's page, with the token.
+// url is the address of a notebook's page, with the token. JupyterLab
+// opens it in a workspace of its own, so that the page shows it alone
+// (not the documents an earlier page of the workspace had open).
 func (s *server) url(name string) string {
-	return s.base + "/notebooks/" + s.path(name) + "?token=" + s.token
+	if s.front.name == "lab" {
+		return s.base + "/lab/workspaces/" + strings.TrimSuffix(name, ".ipynb") + "/tree/" + s.path(name) + "?token=" + s.token
+	}
+	return s.base + s.front.notebookPath + s.path(name) + "?token=" + s.token
 }
 
 // proc is a process seen in /proc.
 type proc struct {
-	pid, sid int
-	start    string // start time in clock ticks since boot: tells a reused pid
-	cmd      string
+	pid, ppid, sid int
+	start          string // start time in clock ticks since boot: tells a reused pid
+	cmd            string
 }
 
 // procs lists the processes of this machine.
@@ -212,20 +297,22 @@ func procs() []proc {
 		if len(f) < 20 {
 			continue
 		}
+		ppid, _ := strconv.Atoi(f[1])
 		sid, _ := strconv.Atoi(f[3])
 		cmd, _ := os.ReadFile(filepath.Join("/proc", d.Name(), "cmdline"))
-		ps = append(ps, proc{pid: pid, sid: sid, start: f[19], cmd: strings.TrimSpace(strings.ReplaceAll(string(cmd), "\x00", " "))})
+		ps = append(ps, proc{pid: pid, ppid: ppid, sid: sid, start: f[19], cmd: strings.TrimSpace(strings.ReplaceAll(string(cmd), "\x00", " "))})
 	}
 	return ps
 }
 
 // kernelProcs lists the kernels this server runs: the processes whose
-// command line names a connection file in the server's runtime directory.
+// command line names a connection file in the server's runtime directory
+// (Voila keeps them in a directory of its own: its children then).
 // jupyter_client starts each kernel in a session of its own.
 func (s *server) kernelProcs() []proc {
 	var ks []proc
 	for _, p := range procs() {
-		if strings.Contains(p.cmd, s.runtime+string(filepath.Separator)) {
+		if strings.Contains(p.cmd, s.runtime+string(filepath.Separator)) || p.ppid == s.pid && strings.Contains(p.cmd, "kernel-") {
 			ks = append(ks, p)
 		}
 	}

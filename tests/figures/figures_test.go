@@ -1,13 +1,14 @@
 // Package figurestest checks the figures of the executed notebooks as a
-// plain HTML export shows them: "jupyter nbconvert --to html", without
-// the display-priority flags of the Makefile's "make run". nbconvert 6.5
-// prefers SVG to PNG and strips inline SVG to an empty element, so a
-// figure shows only if the kernel sends it as a PNG alone; the notebook
-// then shows it at the size its metadata gives, where kernel/display's
-// tests read its text back at 10 pt or more.
+// plain HTML export shows them: "jupyter nbconvert --to html", with no
+// flags. nbconvert prefers SVG to PNG, and nbconvert 6.5 (Debian 12's)
+// strips inline SVG to an empty element, so a figure shows everywhere
+// only if the kernel sends it as a PNG alone; the notebook then shows it
+// at the size its metadata gives, where kernel/display's tests read its
+// text back at 10 pt or more.
 //
 // "make kernel-test" (part of "make test") executes every notebook into
-// build/notebooks, exports each to HTML into build/html the plain way and
+// build/notebooks, exports each to HTML into build/html the plain way
+// (build/venv's nbconvert 7) and
 // runs this test on both (COEVO_FIGURES_TEST=1, FIGURES_NOTEBOOKS,
 // FIGURES_HTML); without them it skips.
 package figurestest
@@ -49,7 +50,23 @@ func text(raw json.RawMessage) string {
 	return strings.Join(parts, "")
 }
 
-var imgTag = regexp.MustCompile(`<img src="data:image/png;base64,([^"]+)"\s*(?:width=(\d+))?\s*(?:height=(\d+))?`)
+// An <img> tag of a PNG and its size, its attributes in any order:
+// nbconvert 6.5 writes src, width=N, height=N; nbconvert 7 alt, class,
+// height="N", src, width="N".
+var (
+	imgTag    = regexp.MustCompile(`<img\s[^>]*src="data:image/png;base64,[^>]*>`)
+	imgSrc    = regexp.MustCompile(`\ssrc="data:image/png;base64,([^"]+)"`)
+	imgWidth  = regexp.MustCompile(`\swidth="?(\d+)`)
+	imgHeight = regexp.MustCompile(`\sheight="?(\d+)`)
+)
+
+// attr returns the first group of re in tag ("" if none).
+func attr(re *regexp.Regexp, tag string) string {
+	if m := re.FindStringSubmatch(tag); m != nil {
+		return m[1]
+	}
+	return ""
+}
 
 func TestEveryFigureInPlainHTML(t *testing.T) {
 	if os.Getenv("COEVO_FIGURES_TEST") == "" {
@@ -75,8 +92,8 @@ func TestEveryFigureInPlainHTML(t *testing.T) {
 			t.Fatalf("%s: no HTML export: %v", name, err)
 		}
 		shown := map[string][2]string{} // PNG data -> width, height in the HTML
-		for _, m := range imgTag.FindAllStringSubmatch(string(html), -1) {
-			shown[m[1]] = [2]string{m[2], m[3]}
+		for _, tag := range imgTag.FindAllString(string(html), -1) {
+			shown[attr(imgSrc, tag)] = [2]string{attr(imgWidth, tag), attr(imgHeight, tag)}
 		}
 		if strings.Contains(string(html), `class="jp-RenderedSVG`) {
 			t.Errorf("%s: the HTML has an inline SVG output, which nbconvert 6.5 exports blank", name)

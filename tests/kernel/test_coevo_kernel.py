@@ -1,8 +1,9 @@
 """Conformance of the coevo kernel to the Jupyter messaging protocol, with
-Debian's python3-jupyter-kernel-test. Run by `make test` (the kernelspec is
-installed into build/jupyter first); by hand:
+jupyter_kernel_test from PyPI (the version jupyter/requirements.txt pins).
+Run by `make kernel-test` (the kernelspec is installed into build/jupyter
+first); by hand:
 
-    JUPYTER_PATH=build/jupyter/share/jupyter /usr/bin/python3 -m unittest -v tests/kernel/test_coevo_kernel.py
+    JUPYTER_PATH=build/jupyter/share/jupyter build/venv/bin/python -m unittest -v tests/kernel/test_coevo_kernel.py
 """
 import time
 import unittest
@@ -53,6 +54,7 @@ class CoevoKernelTests(jupyter_kernel_test.KernelTests):
     supported_history_operations = ("tail", "range", "search")
 
     code_inspect_sample = "strings.Repeat"
+    code_page_something = "strings.Repeat?"
 
     code_clear_output = 'import "github.com/coevolab/coevo/kernel/display"\ndisplay.Clear(false)'
 
@@ -124,6 +126,13 @@ class CoevoKernelTests(jupyter_kernel_test.KernelTests):
         self.assertEqual(reply["content"]["status"], "ok")
         text = "".join(m["content"]["text"] for _, m in outputs if m["msg_type"] == "stream")
         self.assertRegex(text, r"^CPU times: user .+, sys: .+, total: .+\nWall time: .+\n$")
+
+
+class CoevoIopubWelcomeTests(jupyter_kernel_test.IopubWelcomeTests):
+    """JEP 65: a client that subscribes to iopub is greeted first."""
+
+    kernel_name = "coevo"
+    support_iopub_welcome = True
 
 
 if __name__ == "__main__":

@@ -3,19 +3,20 @@
 the notebook's metadata, an Interact's first drawing captured by its output
 widget. Run by `make kernel-test`; by hand:
 
-    JUPYTER_PATH=build/jupyter/share/jupyter /usr/bin/python3 -m unittest -v tests/kernel/test_widgets.py
+    JUPYTER_PATH=build/jupyter/share/jupyter build/venv/bin/python -m unittest -v tests/kernel/test_widgets.py
 
 As a program it checks notebooks already executed (make kernel-test runs
 it on notebooks 03 and 04): each must show widget views whose models are
 in its saved widget state.
 
-    /usr/bin/python3 tests/kernel/test_widgets.py build/notebooks/04-coevolution-othello.ipynb
+    build/venv/bin/python tests/kernel/test_widgets.py build/notebooks/04-coevolution-othello.ipynb
 """
 import sys
 import unittest
 
 import nbclient
 import nbformat
+from jupyter_client.manager import start_new_kernel
 
 VIEW = "application/vnd.jupyter.widget-view+json"
 STATE = "application/vnd.jupyter.widget-state+json"
@@ -46,6 +47,72 @@ def widget_views(nb):
             if ref not in state:
                 problems.append("model %s (%s) refers to %s, which the saved state lacks" % (mid, model["model_name"], ref))
     return views, state, problems
+
+
+def comm_opens(code):
+    """Run code in a coevo kernel; return the data and metadata of each
+    comm_open it sends, by comm id, in order."""
+    km, kc = start_new_kernel(kernel_name="coevo", startup_timeout=120)
+    try:
+        msg_id = kc.execute(code)
+        opens = {}
+        while True:
+            msg = kc.get_iopub_msg(timeout=120)
+            if msg["parent_header"].get("msg_id") != msg_id:
+                continue
+            if msg["msg_type"] == "error":
+                raise AssertionError("the cell failed: %s" % msg["content"])
+            if msg["msg_type"] == "comm_open":
+                opens[msg["content"]["comm_id"]] = (msg["content"]["data"], msg["metadata"])
+            if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+                return opens
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+
+
+class IpywidgetsTests(unittest.TestCase):
+    def test_models_are_ipywidgets_8s(self):
+        """Each model the kernel opens is the one ipywidgets 8 (from PyPI,
+        the version front ends of today draw) opens for the same control:
+        the same model and view, module and version, the same state keys
+        and style model, and the protocol version in the comm_open's
+        metadata."""
+        import ipywidgets
+        from ipywidgets._version import __protocol_version__
+
+        opens = comm_opens(
+            'import "github.com/coevolab/coevo/kernel/widget"\n'
+            'widget.HBox(widget.NewIntSlider("i", 0, 3), widget.NewFloatSlider("f", 0, 1, 0.1),\n'
+            '\twidget.NewDropdown("d", []string{"a"}), widget.NewCheckbox("c", false), widget.NewText("t", ""))\n'
+            'widget.VBox(widget.NewButton("b"), widget.NewHTML("<b>h</b>"), widget.NewOutput())'
+        )
+        ours = {}
+        for data, metadata in opens.values():
+            self.assertEqual(metadata.get("version"), __protocol_version__)
+            ours.setdefault(data["state"]["_model_name"], data["state"])
+        refs = [ipywidgets.IntSlider(), ipywidgets.FloatSlider(), ipywidgets.Dropdown(options=["a"]),
+                ipywidgets.Checkbox(), ipywidgets.Text(), ipywidgets.Button(), ipywidgets.HTML(),
+                ipywidgets.HBox(), ipywidgets.VBox(), ipywidgets.Output()]
+        modules = ["_model_module", "_model_module_version", "_view_name", "_view_module", "_view_module_version"]
+        for ref in refs:
+            want = ref.get_state()
+            name = want["_model_name"]
+            with self.subTest(model=name):
+                self.assertIn(name, ours)
+                got = ours[name]
+                self.assertEqual({k: got.get(k) for k in modules}, {k: want[k] for k in modules})
+                # _view_count is the kernel's own (None: views are not counted).
+                self.assertEqual(set(got), set(want) - {"_view_count"})
+                layout = opens[got["layout"][len("IPY_MODEL_"):]][0]["state"]
+                self.assertEqual({k: layout.get(k) for k in ["_model_name"] + modules},
+                                 {k: ref.layout.get_state()[k] for k in ["_model_name"] + modules})
+                if "style" in want:
+                    style = opens[got["style"][len("IPY_MODEL_"):]][0]["state"]
+                    ref_style = ref.style.get_state()
+                    self.assertEqual({k: style.get(k) for k in ["_model_name"] + modules},
+                                     {k: ref_style[k] for k in ["_model_name"] + modules})
+                    self.assertEqual(set(style), set(ref_style) - {"_view_count"})
 
 
 def execute(sources):
