@@ -272,11 +272,10 @@ func (c *cellTypes) shareMethods(i *ixgo.Interp, keys typeKeys, structs []*types
 		return
 	}
 	msets := *field[map[reflect.Type]map[string]*ssa.Function](i, "msets")
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.structs == nil {
-		c.structs = map[string][]reflect.Type{}
-	}
+	// The runtime types first, without the lock: making one may look up
+	// a named type's (LookupReflect), which takes it.
+	var ks []string
+	var rts []reflect.Type
 	seen := map[string]bool{}
 	for _, t := range structs {
 		k := keys.key(t)
@@ -284,7 +283,15 @@ func (c *cellTypes) shareMethods(i *ixgo.Interp, keys typeKeys, structs []*types
 			continue
 		}
 		seen[k] = true
-		rt := interpToType(i, t)
+		ks, rts = append(ks, k), append(rts, interpToType(i, t))
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.structs == nil {
+		c.structs = map[string][]reflect.Type{}
+	}
+	for j, k := range ks {
+		rt := rts[j]
 		olds := c.structs[k]
 
 		known := false
