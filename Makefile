@@ -76,9 +76,12 @@ export KERNEL_REPLACED
 test: test-deps
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted" >&2; exit 1; fi
 	$(GO) vet ./...
-	$(GO) test -count=1 -skip '^TestModernGo$$' ./...
+	$(GO) test -count=1 -skip '^(TestModernGo|TestGoFidelity)$$' ./...
 	@# the modern-Go corpus, verbose so that its pass rate is printed
 	$(GO) test -count=1 -run '^TestModernGo$$' -v ./kernel/session
+	@# the fidelity suite on Go's own test programs ($$GOROOT/test, docs/kernel.md),
+	@# verbose so that its pass rates by class are printed
+	$(GO) test -count=1 -run '^TestGoFidelity$$' -v ./kernel/session
 	$(MAKE) --no-print-directory kernel-test
 	$(MAKE) --no-print-directory slurm-test
 	$(MAKE) --no-print-directory browser-test

@@ -7,10 +7,12 @@ require (
 	github.com/chromedp/chromedp v0.14.2
 	github.com/go-gota/gota v0.12.0
 	github.com/go-zeromq/zmq4 v0.17.0
-	github.com/traefik/yaegi v0.16.1
+	github.com/goplus/ixgo v1.1.1
+	github.com/goplus/reflectx v1.7.2
 	github.com/vdobler/chart v1.0.0
 	golang.org/x/image v0.30.0
-	golang.org/x/sys v0.35.0
+	golang.org/x/sys v0.41.0
+	golang.org/x/tools v0.41.0
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.17.0
 )
@@ -28,8 +30,13 @@ require (
 	github.com/gobwas/pool v0.2.1 // indirect
 	github.com/gobwas/ws v1.4.0 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
-	golang.org/x/net v0.43.0 // indirect
-	golang.org/x/sync v0.16.0 // indirect
-	golang.org/x/text v0.28.0 // indirect
-	golang.org/x/tools v0.36.0 // indirect
+	github.com/timandy/routine v1.1.6 // indirect
+	github.com/visualfc/funcval v0.1.5 // indirect
+	github.com/visualfc/gid v0.3.1 // indirect
+	github.com/visualfc/goembed v0.3.4 // indirect
+	github.com/visualfc/xtype v0.3.2 // indirect
+	golang.org/x/mod v0.32.0 // indirect
+	golang.org/x/net v0.50.0 // indirect
+	golang.org/x/sync v0.19.0 // indirect
+	golang.org/x/text v0.34.0 // indirect
 )

@@ -189,8 +189,9 @@ func (k *Kernel) commRequest(msg *wire.Message) {
 	sink := &cellSink{k: k, parent: msg, done: make(chan struct{})}
 	rep, death, note := k.sup.execute(worker.Request{Op: "comm", Comm: &m, MsgID: msg.Header.MsgID, Cell: "callback"}, sink)
 	close(sink.done)
+	sink.flush()
 	if fail := failure(rep, death); fail != nil {
-		k.publish(msg, "error", map[string]any{"ename": fail.Name, "evalue": fail.Value, "traceback": fail.Traceback})
+		sink.publish("error", map[string]any{"ename": fail.Name, "evalue": fail.Value, "traceback": fail.Traceback})
 	}
 	if note != "" {
 		sink.note(note)

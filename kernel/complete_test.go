@@ -2,6 +2,11 @@ package kernel_test
 
 import (
 	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"sort"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -63,5 +68,73 @@ b := board{1, 2}`)
 	}
 	if got := c.inspect("seq.DataFrame"); !strings.Contains(got, "DataFrame returns columns n and sg") {
 		t.Errorf("inspect seq.DataFrame: %q", got)
+	}
+}
+
+// exportedNames returns the exported package-level names of the package
+// in dir, read from its source (not from the kernel's bindings).
+func exportedNames(t *testing.T, dir string) []string {
+	t.Helper()
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, dir, func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, p := range pkgs {
+		for _, f := range p.Files {
+			for _, d := range f.Decls {
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					if d.Recv == nil && d.Name.IsExported() {
+						seen[d.Name.Name] = true
+					}
+				case *ast.GenDecl:
+					for _, s := range d.Specs {
+						switch s := s.(type) {
+						case *ast.TypeSpec:
+							if s.Name.IsExported() {
+								seen[s.Name.Name] = true
+							}
+						case *ast.ValueSpec:
+							for _, n := range s.Names {
+								if n.IsExported() {
+									seen[n.Name] = true
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	var names []string
+	for n := range seen {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Completion after a package name offers what that package exports, the
+// package the name is bound to: coevo's stats/runtime, not Go's runtime
+// (whose GC and GOMAXPROCS it offered before issue 33), heap and plot,
+// and no internal names.
+func TestCompleteTellsTheTruth(t *testing.T) {
+	c := start(t)
+	r := c.execute(`import (
+	"github.com/coevolab/coevo/engine/heap"
+	"github.com/coevolab/coevo/stats/plot"
+	"github.com/coevolab/coevo/stats/runtime"
+)`)
+	if r.reply["status"] != "ok" {
+		t.Fatalf("%v", r.reply)
+	}
+	for name, dir := range map[string]string{"runtime": "../stats/runtime", "heap": "../engine/heap", "plot": "../stats/plot"} {
+		m, _ := c.complete(name + ".")
+		sort.Strings(m)
+		if want := exportedNames(t, dir); strings.Join(m, " ") != strings.Join(want, " ") {
+			t.Errorf("%s. completes to %v, want the package's exported names %v", name, m, want)
+		}
 	}
 }

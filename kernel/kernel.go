@@ -265,6 +265,11 @@ func (k *Kernel) publish(parent *wire.Message, typ string, content any) {
 		k.log.Printf("publish %s: %v", typ, err)
 		return
 	}
+	k.publishJSON(parent, typ, c)
+}
+
+// publishJSON is publish with the content encoded.
+func (k *Kernel) publishJSON(parent *wire.Message, typ string, c []byte) {
 	m := &wire.Message{Header: wire.NewHeader(typ, k.session), Content: c, Identities: [][]byte{[]byte("kernel." + typ)}}
 	if parent != nil {
 		m.Parent = parent.Header
@@ -389,7 +394,7 @@ func (k *Kernel) info() map[string]any {
 			"mimetype": "text/x-go", "file_extension": ".go",
 			"pygments_lexer": "go", "codemirror_mode": "go",
 		},
-		"banner":     "coevo: Go cells for coevolution on combinatorial games (yaegi " + runtime.Version() + "); %lsmagic lists the magics",
+		"banner":     "coevo: Go cells for coevolution on combinatorial games (ixgo, " + runtime.Version() + "); %lsmagic lists the magics",
 		"help_links": []map[string]string{{"text": "coevo", "url": "https://github.com/coevolab/coevo"}},
 	}
 }
@@ -441,10 +446,13 @@ func (k *Kernel) execute(sock *zmtp.Socket, msg *wire.Message) {
 	output := ""
 	content := map[string]any{"status": "ok", "execution_count": count, "user_expressions": map[string]any{}, "payload": []any{}}
 	fail := failure(rep, death)
+	// What the cell printed comes before its result or error, and before
+	// the reply.
+	sink.flush()
 	if fail == nil {
 		if rep.Result != nil && !req.Silent {
 			data, md := wire.SplitBundle(rep.Result)
-			k.publish(msg, "execute_result", map[string]any{"execution_count": count, "data": data, "metadata": md})
+			sink.publish("execute_result", map[string]any{"execution_count": count, "data": data, "metadata": md})
 			output, _ = data["text/plain"].(string)
 		}
 		if rep.UserExpressions != nil {
@@ -455,7 +463,7 @@ func (k *Kernel) execute(sock *zmtp.Socket, msg *wire.Message) {
 		}
 	} else {
 		if !req.Silent {
-			k.publish(msg, "error", map[string]any{"ename": fail.Name, "evalue": fail.Value, "traceback": fail.Traceback})
+			sink.publish("error", map[string]any{"ename": fail.Name, "evalue": fail.Value, "traceback": fail.Traceback})
 		}
 		content = map[string]any{"status": "error", "execution_count": count, "ename": fail.Name, "evalue": fail.Value, "traceback": fail.Traceback}
 	}
@@ -593,12 +601,33 @@ func (k *Kernel) forgetCell(id int) {
 }
 
 // cellSink publishes a request's worker events as children of its
-// message; a quiet one (silent cells, replays) drops them.
+// message; a quiet one (silent cells, replays) drops them. Its stream
+// output is gathered into few messages (streamBuffer), published before
+// anything else the request publishes, so that the notebook shows what a
+// cell printed before a figure above the figure.
 type cellSink struct {
 	k      *Kernel
 	parent *wire.Message
 	quiet  bool
 	done   chan struct{} // closed when the request ends
+
+	once sync.Once
+	out  streamBuffer
+}
+
+// streams is the sink's stream buffer, set up on first use.
+func (c *cellSink) streams() *streamBuffer {
+	c.once.Do(func() {
+		c.out.send = func(name string, text []byte) {
+			// Output faster than a client reads waits for it (the worker's
+			// writes with it), rather than piling up here.
+			c.k.iopub.Wait(streamBacklog, streamPatience)
+			b := make([]byte, 0, len(text)+len(text)/16+32)
+			b = append(wire.AppendString(append(b, `{"name":`...), []byte(name)), `,"text":`...)
+			c.k.publishJSON(c.parent, "stream", append(wire.AppendString(b, text), '}'))
+		}
+	})
+	return &c.out
 }
 
 func (c *cellSink) event(e worker.Event, st *procState) {
@@ -607,21 +636,23 @@ func (c *cellSink) event(e worker.Event, st *procState) {
 	}
 	switch e.Kind {
 	case "stream":
-		c.k.publish(c.parent, "stream", map[string]any{"name": e.Name, "text": e.Text})
+		c.streams().write(e.Name, e.Text)
 	case "display":
 		typ := "display_data"
 		if e.Update {
 			typ = "update_display_data"
 		}
 		data, md := wire.SplitBundle(e.Data)
-		c.k.publish(c.parent, typ, map[string]any{"data": data, "metadata": md, "transient": map[string]any{"display_id": e.DisplayID}})
+		c.publish(typ, map[string]any{"data": data, "metadata": md, "transient": map[string]any{"display_id": e.DisplayID}})
 	case "clear":
-		c.k.publish(c.parent, "clear_output", map[string]any{"wait": e.Wait})
+		c.publish("clear_output", map[string]any{"wait": e.Wait})
 	case "comm":
 		if e.Comm != nil {
-			c.k.publishComm(c.parent, *e.Comm)
+			c.streams().flushThen(func() { c.k.publishComm(c.parent, *e.Comm) })
 		}
 	case "input":
+		// What the cell printed before it asked comes before the question.
+		c.streams().flush()
 		go func() {
 			value, err := c.k.requestInput(c.parent, e.Prompt, e.Password, c.done)
 			if err != nil {
@@ -633,13 +664,26 @@ func (c *cellSink) event(e worker.Event, st *procState) {
 	}
 }
 
+// publish publishes a message of the request after the stream output
+// written before it.
+func (c *cellSink) publish(typ string, content any) {
+	c.streams().flushThen(func() { c.k.publish(c.parent, typ, content) })
+}
+
+// flush publishes the request's pending stream output.
+func (c *cellSink) flush() {
+	if !c.quiet {
+		c.streams().flush()
+	}
+}
+
 // note shows a kernel note (a restored session) in the cell's output.
 func (c *cellSink) note(md string) {
 	if c.quiet {
 		return
 	}
 	plain := strings.NewReplacer("**", "", "`", "").Replace(md)
-	c.k.publish(c.parent, "display_data", map[string]any{"data": wire.Bundle{"text/markdown": md, "text/plain": plain}, "metadata": map[string]any{}, "transient": map[string]any{}})
+	c.publish("display_data", map[string]any{"data": wire.Bundle{"text/markdown": md, "text/plain": plain}, "metadata": map[string]any{}, "transient": map[string]any{}})
 }
 
 // requestInput asks the front end for a line, until the request ends.

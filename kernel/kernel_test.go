@@ -16,7 +16,7 @@ import (
 
 	"github.com/coevolab/coevo/kernel"
 	"github.com/coevolab/coevo/kernel/runner"
-	"github.com/coevolab/coevo/kernel/symbols"
+	_ "github.com/coevolab/coevo/kernel/symbols"
 	"github.com/coevolab/coevo/kernel/wire"
 )
 
@@ -25,7 +25,7 @@ import (
 // bindings coevo's own worker has.
 func TestMain(m *testing.M) {
 	if os.Getenv("COEVO_KERNEL_TEST_WORKER") == "1" {
-		if err := runner.Main(symbols.Symbols); err != nil {
+		if err := runner.Main(); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

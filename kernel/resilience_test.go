@@ -89,7 +89,7 @@ func TestKillerCells(t *testing.T) {
 		name, code, cause string
 		limit             int64
 	}{
-		{"goroutine panic", `go func() { panic("x") }()` + "\nselect {}", "a goroutine panicked: x (In[2], in a func literal)", 0},
+		{"goroutine panic", `go func() { panic("x") }()` + "\nselect {}", "a goroutine panicked: x (In[2] line 1, in a func literal)", 0},
 		{"stack overflow", "func down(n int) int { return down(n+1) + 1 }\ndown(0)", "fatal error: stack overflow", 0},
 		{"os.Exit", "import \"os\"\nos.Exit(3)", "the worker process exited with status 3", 0},
 		{"memory", "import \"bytes\"\nvar hog [][]byte\nfor { hog = append(hog, bytes.Repeat([]byte(\"x\"), 32<<20)) }", "out of memory: the worker used", 400 << 20},

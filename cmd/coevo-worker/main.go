@@ -1,5 +1,5 @@
 // Command coevo-worker is the coevo kernel's worker: the process that owns
-// a notebook's Go interpreter (yaegi, the standard library's bindings, and
+// a notebook's Go interpreter (ixgo, the standard library's bindings, and
 // coevo's engine and stats bound for cells). The kernel process
 // (coevo-kernel, or "coevo kernel run") starts it with its pipes on
 // descriptors 3 and 4, from the directory of its own binary: make build
@@ -16,7 +16,9 @@ import (
 	"os"
 
 	"github.com/coevolab/coevo/kernel/runner"
-	"github.com/coevolab/coevo/kernel/symbols"
+	// coevo's engine and stats packages, display, widgets, gota and gonum,
+	// registered with the interpreter for cells to import.
+	_ "github.com/coevolab/coevo/kernel/symbols"
 )
 
 const usage = `usage: coevo-worker (started by the coevo kernel, with its pipes on descriptors 3 and 4)
@@ -33,7 +35,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, usage)
 		os.Exit(2)
 	}
-	if err := runner.Main(symbols.Symbols); err != nil {
+	if err := runner.Main(); err != nil {
 		fmt.Fprintln(os.Stderr, "coevo-worker:", err)
 		os.Exit(1)
 	}

@@ -1,12 +1,10 @@
 package native
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"go/ast"
-	gobuild "go/build"
 	"go/parser"
 	"go/token"
 	"io"
@@ -16,25 +14,29 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
-	"github.com/traefik/yaegi/extract"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/coevolab/coevo/kernel/internal/ixexport"
 )
 
-// Import returns the bindings of the package at path, built as a plugin
-// with its module's code compiled, or loaded from the cache. Messages
-// about a build (it takes seconds) go to out.
-func (b *Builder) Import(ctx context.Context, path string, out io.Writer) (interp.Exports, error) {
+// Import builds the package at path as a plugin, with its module's code
+// compiled (or loads it from the cache), and registers it with the
+// interpreter. Messages about a build (it takes seconds) go to out.
+// skipped names the package's generic functions and types, which compiled
+// code cannot carry.
+func (b *Builder) Import(ctx context.Context, path string, out io.Writer) (skipped []string, err error) {
 	h, err := b.ready()
 	if err != nil {
 		return nil, fmt.Errorf("cannot import %q: %w", path, err)
 	}
-	ex, _, err := b.load(ctx, h, build{
-		kind: "import", name: path, imports: []string{path}, symbol: "Symbols",
+	_, err = b.load(ctx, h, build{
+		kind: "import", name: path, imports: []string{path},
 		write: func(ctx context.Context, h *host, dir, _ string) error {
-			return writeBindings(h, b.env(h), b.dir, dir, path)
+			s, err := b.writeRegistration(ctx, h, dir, path)
+			skipped = s
+			return err
 		},
 		built: func(d time.Duration) {
 			fmt.Fprintf(out, "built %s natively in %.1f s; it loads from the cache from now on\n", path, d.Seconds())
@@ -46,55 +48,45 @@ func (b *Builder) Import(ctx context.Context, path string, out io.Writer) (inter
 		}
 		return nil, fmt.Errorf("cannot import %q: %w", path, err)
 	}
-	return ex, nil
+	return skipped, nil
 }
 
-// extractMu serializes binding generation, which sets the process's
-// go/build context and environment for the go list calls it makes.
-var extractMu sync.Mutex
+// typesOf type-checks packages from source in the session module.
+func (b *Builder) typesOf(ctx context.Context, h *host, patterns ...string) ([]*packages.Package, error) {
+	cfg := &packages.Config{
+		Context: ctx,
+		Mode:    packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps | packages.NeedTypesInfo | packages.NeedSyntax,
+		Dir:     b.dir,
+		Env:     b.env(h),
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	var msgs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			msgs = append(msgs, e.Error())
+		}
+	})
+	if len(msgs) > 0 {
+		return nil, &goError{args: []string{"list", strings.Join(patterns, " ")}, msg: strings.Join(msgs, "\n")}
+	}
+	return pkgs, nil
+}
 
-// writeBindings writes the bindings of the package at path, as yaegi
-// extract makes them, into dir as package main with a Symbols variable.
-// The package is type-checked from source in the session module.
-func writeBindings(h *host, env []string, module, dir, path string) error {
-	extractMu.Lock()
-	defer extractMu.Unlock()
-	saved := map[string]*string{}
-	for _, kv := range env {
-		k, v, _ := strings.Cut(kv, "=")
-		if old, ok := os.LookupEnv(k); ok {
-			saved[k] = &old
-		} else {
-			saved[k] = nil
-		}
-		os.Setenv(k, v)
+// writeRegistration writes, into dir, the plugin's package main that
+// registers the package at path with the interpreter (kernel/internal/ixexport).
+func (b *Builder) writeRegistration(ctx context.Context, h *host, dir, path string) ([]string, error) {
+	pkgs, err := b.typesOf(ctx, h, path)
+	if err != nil {
+		return nil, fmt.Errorf("reading its exported API: %w", err)
 	}
-	oldDir := gobuild.Default.Dir
-	gobuild.Default.Dir = module
-	defer func() {
-		gobuild.Default.Dir = oldDir
-		for k, v := range saved {
-			if v == nil {
-				os.Unsetenv(k)
-			} else {
-				os.Setenv(k, *v)
-			}
-		}
-	}()
-	var src bytes.Buffer
-	if _, err := (&extract.Extractor{Dest: "main"}).Extract(path, "", &src); err != nil {
-		return fmt.Errorf("reading its exported API: %w", err)
+	src, skipped, err := ixexport.Generate(pkgs[0].Types, ixexport.Options{Package: "main", Func: registerFunc})
+	if err != nil {
+		return nil, err
 	}
-	files := map[string]string{
-		"bindings.go": src.String(),
-		"symbols.go":  "package main\n\nimport \"reflect\"\n\n// Symbols are the bindings of " + path + " for the interpreter.\nvar Symbols = map[string]map[string]reflect.Value{}\n",
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
+	return skipped, os.WriteFile(filepath.Join(dir, "register.go"), src, 0o644)
 }
 
 // CompileError is a %%compile cell that does not build: the compiler's
@@ -125,13 +117,21 @@ const cellFile = "coevo-cell.go"
 
 // Compiled is a %%compile cell, built and loaded.
 type Compiled struct {
-	// Path is the import path under which Exports binds what the cell
-	// declares; a dot import of it makes the names the cell's.
-	Path    string
-	Exports interp.Exports
+	// Path is the import path under which the interpreter has the cell's
+	// package: every name the cell declares is there as Exported(name).
+	Path string
+	// Names are the names the cell declares at its top level (generic
+	// functions and types aside: compiled code cannot carry them), with
+	// their kinds: "func", "var", "const" or "type".
+	Names map[string]string
 	// Built is how long the build took; 0 if the cell came from the cache.
 	Built time.Duration
 }
+
+// Exported is the exported name under which a %%compile cell's package
+// has a name the cell declares (which may not be exported itself): an
+// alias of a type, a pointer to a variable, a function, a constant.
+func Exported(name string) string { return "CoevoX_" + name }
 
 // Compile builds the declarations of a %%compile cell natively: code is
 // the cell after its %%compile line, which is line line of the cell. A
@@ -148,15 +148,28 @@ func (b *Builder) Compile(ctx context.Context, code string, line int) (*Compiled
 		p, _ := strconv.Unquote(im.Path.Value)
 		imports = append(imports, p)
 	}
-	imports = append(imports, "reflect", "go/constant")
+	imports = append(imports, "reflect", "go/constant", "go/token")
 	h, err := b.ready()
 	if err != nil {
 		return nil, err
 	}
 	var built time.Duration
-	ex, pkg, err := b.load(ctx, h, build{
-		kind: "cell", name: hash(code), imports: imports, symbol: "CoevoSymbols",
-		write: func(_ context.Context, _ *host, dir, pkg string) error { return writeCell(dir, pkg, code, line, f) },
+	pkg, err := b.load(ctx, h, build{
+		kind: "cell", name: hash(code), imports: imports,
+		write: func(ctx context.Context, h *host, dir, pkg string) error {
+			if err := writeCell(dir, code, line, f); err != nil {
+				return err
+			}
+			pkgs, err := b.typesOf(ctx, h, "./"+filepath.Base(dir))
+			if err != nil {
+				return err
+			}
+			src, _, err := ixexport.Generate(pkgs[0].Types, ixexport.Options{Package: "main", Func: registerFunc, Path: pkg, InPackage: true})
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(dir, "register.go"), src, 0o644)
+		},
 		built: func(d time.Duration) { built = d },
 	})
 	if err != nil {
@@ -168,7 +181,12 @@ func (b *Builder) Compile(ctx context.Context, code string, line int) (*Compiled
 		}
 		return nil, err
 	}
-	return &Compiled{Path: pkg, Exports: ex, Built: built}, nil
+	kinds := declKinds(f)
+	names := map[string]string{}
+	for _, n := range cellNames(f) {
+		names[n] = kinds[n].String()
+	}
+	return &Compiled{Path: pkg, Names: names, Built: built}, nil
 }
 
 // parseError maps a syntax error in a cell's code to the cell's lines.
@@ -200,76 +218,89 @@ func buildErrors(msg string) *CompileError {
 	return &ce
 }
 
-// writeCell writes a cell's package: its code, positioned at its lines by
-// a line directive, and its bindings, which name every function,
-// variable, constant and type it declares (generic ones aside: the
-// interpreter cannot instantiate them).
-func writeCell(dir, pkg, code string, line int, f *ast.File) error {
-	src := fmt.Sprintf("package main\n//line %s:%d:1\n%s", cellFile, line, code)
-	if err := os.WriteFile(filepath.Join(dir, "cell.go"), []byte(src), 0o644); err != nil {
-		return err
-	}
-	var entries []string
-	add := func(name, value string) {
+// cellNames lists the names a cell declares at its top level, generic
+// functions and types aside.
+func cellNames(f *ast.File) []string {
+	var out []string
+	add := func(name string) {
 		if name != "_" && name != "init" && name != "main" {
-			entries = append(entries, fmt.Sprintf("\t\t%q: %s,\n", name, value))
+			out = append(out, name)
 		}
 	}
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
 			if d.Recv == nil && d.Type.TypeParams == nil {
-				add(d.Name.Name, "coevoreflect.ValueOf("+d.Name.Name+")")
+				add(d.Name.Name)
 			}
 		case *ast.GenDecl:
 			for _, sp := range d.Specs {
 				switch sp := sp.(type) {
 				case *ast.TypeSpec:
 					if sp.TypeParams == nil {
-						add(sp.Name.Name, "coevoreflect.ValueOf((*"+sp.Name.Name+")(nil))")
+						add(sp.Name.Name)
 					}
 				case *ast.ValueSpec:
 					for _, n := range sp.Names {
-						if d.Tok == token.CONST {
-							add(n.Name, "coevoConst("+n.Name+")")
-						} else {
-							add(n.Name, "coevoreflect.ValueOf(&"+n.Name+").Elem()")
-						}
+						add(n.Name)
 					}
 				}
 			}
 		}
 	}
-	sort.Strings(entries)
-	name := pkg[strings.LastIndex(pkg, "/")+1:]
-	syms := fmt.Sprintf(`package main
-
-import (
-	coevoconstant "go/constant"
-	coevoreflect "reflect"
-)
-
-// CoevoSymbols are the bindings of the cell's declarations for the interpreter.
-var CoevoSymbols = map[string]map[string]coevoreflect.Value{
-	%q: {
-%s	},
+	sort.Strings(out)
+	return out
 }
 
-// coevoConst binds a constant of a basic kind as an untyped constant, as
-// yaegi extract does, so that 2.5 * N works for an integer N.
-func coevoConst(v any) coevoreflect.Value {
-	switch x := v.(type) {
-	case int:
-		return coevoreflect.ValueOf(coevoconstant.MakeInt64(int64(x)))
-	case float64:
-		return coevoreflect.ValueOf(coevoconstant.MakeFloat64(x))
-	case string:
-		return coevoreflect.ValueOf(coevoconstant.MakeString(x))
-	case bool:
-		return coevoreflect.ValueOf(coevoconstant.MakeBool(x))
+// writeCell writes a cell's package: its code, positioned at its lines by
+// a line directive, and an exported name for every name it declares
+// (Exported), which the interpreter binds.
+func writeCell(dir, code string, line int, f *ast.File) error {
+	src := fmt.Sprintf("package main\n//line %s:%d:1\n%s", cellFile, line, code)
+	if err := os.WriteFile(filepath.Join(dir, "cell.go"), []byte(src), 0o644); err != nil {
+		return err
 	}
-	return coevoreflect.ValueOf(v)
+	var b strings.Builder
+	b.WriteString("package main\n\n// The names the cell declares, exported for the interpreter.\n")
+	kinds := declKinds(f)
+	for _, name := range cellNames(f) {
+		x := Exported(name)
+		switch kinds[name] {
+		case token.FUNC:
+			fmt.Fprintf(&b, "var %s = %s\n", x, name)
+		case token.TYPE:
+			fmt.Fprintf(&b, "type %s = %s\n", x, name)
+		case token.VAR:
+			fmt.Fprintf(&b, "var %s = &%s\n", x, name)
+		case token.CONST:
+			fmt.Fprintf(&b, "const %s = %s\n", x, name)
+		}
+	}
+	return os.WriteFile(filepath.Join(dir, "coevo_names.go"), []byte(b.String()), 0o644)
 }
-`, pkg+"/"+name, strings.Join(entries, ""))
-	return os.WriteFile(filepath.Join(dir, "coevo_symbols.go"), []byte(syms), 0o644)
+
+// declKinds maps the names a cell declares at its top level to their
+// kinds: token.FUNC, TYPE, VAR or CONST.
+func declKinds(f *ast.File) map[string]token.Token {
+	kinds := map[string]token.Token{}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				kinds[d.Name.Name] = token.FUNC
+			}
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				switch sp := sp.(type) {
+				case *ast.TypeSpec:
+					kinds[sp.Name.Name] = token.TYPE
+				case *ast.ValueSpec:
+					for _, n := range sp.Names {
+						kinds[n.Name] = d.Tok
+					}
+				}
+			}
+		}
+	}
+	return kinds
 }

@@ -8,12 +8,13 @@
 // kernel binary was built from at the binary's version, with the kernel's
 // own module replaced by the checkout it was built from. A package is
 // built as a plugin (go build -buildmode=plugin) with the binary's
-// toolchain and build settings, holding the package and its bindings for
-// the interpreter (as yaegi extract writes them); the worker opens it
-// (plugin.Open) and hands the bindings to the interpreter, so the
-// package's code runs compiled. A %%compile cell is a package of its own,
-// named by a hash of its code, whose bindings name every function,
-// variable, constant and type it declares.
+// toolchain and build settings, holding the package and a function that
+// registers it with the interpreter (written by kernel/internal/ixexport
+// from the package's go/types description); the worker opens the plugin
+// (plugin.Open) and calls that function, so the package's code runs
+// compiled. A %%compile cell is a package of its own, named by a hash of
+// its code, which has every function, variable, constant and type it
+// declares under an exported name (Exported) for the interpreter.
 //
 // Plugins are strict: a plugin and the binary that opens it must share the
 // toolchain, the build flags and the version of every package both hold,

@@ -7,11 +7,13 @@ import (
 	"path/filepath"
 	"reflect"
 
+	"github.com/goplus/ixgo"
+
 	"github.com/coevolab/coevo/kernel/native"
 )
 
-// A %%compile cell's declarations, built as a plugin and called through
-// the bindings the interpreter gets.
+// A %%compile cell's declarations, built as a plugin, which registers them
+// with the interpreter; called here through that registration.
 func ExampleBuilder_Compile() {
 	dir, err := os.MkdirTemp("", "coevo-example-")
 	if err != nil {
@@ -26,8 +28,8 @@ func ExampleBuilder_Compile() {
 		fmt.Println(err)
 		return
 	}
-	for _, symbols := range c.Exports {
-		fmt.Println(symbols["cube"].Call([]reflect.Value{reflect.ValueOf(3)})[0])
-	}
+	p, _ := ixgo.LookupPackage(c.Path)
+	cube := p.Vars[native.Exported("cube")].Elem()
+	fmt.Println(cube.Call([]reflect.Value{reflect.ValueOf(3)})[0])
 	// Output: 27
 }

@@ -13,17 +13,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"plugin"
-	"reflect"
 	"regexp"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 
-	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
-
 	"github.com/coevolab/coevo/internal/atomicfile"
 	"github.com/coevolab/coevo/kernel/internal/cache"
+	"github.com/coevolab/coevo/kernel/internal/ixexport"
 )
 
 // Environment variables that place a session's files (kernel/internal/cache
@@ -55,7 +53,7 @@ type Builder struct {
 	hostErr error
 
 	mu     sync.Mutex
-	loaded map[string]interp.Exports // by plugin key: a plugin opens once per process
+	loaded map[string]bool // by plugin key: a plugin opens (and registers its package) once per process
 
 	srcMu   sync.Mutex
 	sources map[string]*pkgSource
@@ -71,7 +69,7 @@ type pkgSource struct {
 // New returns a Builder for the session module in dir (made when first
 // needed) with plugins cached under cache.
 func New(dir, cache string) *Builder {
-	return &Builder{dir: dir, cache: cache, loaded: map[string]interp.Exports{}, sources: map[string]*pkgSource{}}
+	return &Builder{dir: dir, cache: cache, loaded: map[string]bool{}, sources: map[string]*pkgSource{}}
 }
 
 // Dir is the session module's directory.
@@ -447,7 +445,6 @@ type build struct {
 	kind    string   // "import" or "cell"
 	name    string   // the import path, or a hash of the cell's code
 	imports []string // what its dependencies are found from
-	symbol  string   // the plugin's variable holding the bindings
 	// write writes the package's files into dir, as package pkg (its import
 	// path); h and ctx for the go commands it may run.
 	write func(ctx context.Context, h *host, dir, pkg string) error
@@ -462,9 +459,10 @@ type indexEntry struct {
 	Mods map[string]string `json:"mods"`
 }
 
-// load returns the bindings of a build: from this process, from the cache
-// or built now.
-func (b *Builder) load(ctx context.Context, h *host, bd build) (exports interp.Exports, pkg string, err error) {
+// load opens a build's plugin, which registers its package with the
+// interpreter: from this process, from the cache or built now. pkg is the
+// import path of the plugin's package.
+func (b *Builder) load(ctx context.Context, h *host, bd build) (pkg string, err error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	idxPath := filepath.Join(b.cache, "index", hash(h.id, bd.kind, bd.name)+".json")
@@ -477,29 +475,28 @@ func (b *Builder) load(ctx context.Context, h *host, bd build) (exports interp.E
 	req := b.requires()
 	for _, e := range index {
 		if b.current(h, req, e.Mods) {
-			if ex, err := b.open(e.Key, bd.symbol); err == nil {
-				return ex, pkgPath(e.Key), nil
+			if err := b.open(e.Key); err == nil {
+				return pkgPath(e.Key), nil
 			}
 		}
 	}
 	mods, err := b.closure(ctx, h, bd.imports)
 	if err != nil {
-		return nil, "", err
+		return "", err
 	}
 	key := hash(h.id, bd.kind, bd.name, fmt.Sprint(mods))[:24]
 	if _, err := os.Stat(b.pluginFile(key)); err != nil {
 		t0 := time.Now()
 		if err := b.build(ctx, h, key, bd); err != nil {
-			return nil, "", err
+			return "", err
 		}
 		if bd.built != nil {
 			bd.built(time.Since(t0))
 		}
 		b.prune()
 	}
-	ex, err := b.open(key, bd.symbol)
-	if err != nil {
-		return nil, "", err
+	if err := b.open(key); err != nil {
+		return "", err
 	}
 	index = append([]indexEntry{{Key: key, Mods: mods}}, index...)
 	if len(index) > 8 {
@@ -509,7 +506,7 @@ func (b *Builder) load(ctx context.Context, h *host, bd build) (exports interp.E
 		os.MkdirAll(filepath.Dir(idxPath), 0o755)
 		atomicfile.Write(idxPath, func(w io.Writer) error { _, err := w.Write(data); return err })
 	}
-	return ex, pkgPath(key), nil
+	return pkgPath(key), nil
 }
 
 func pkgPath(key string) string { return sessionModule + "/p" + key }
@@ -616,31 +613,41 @@ func (b *Builder) build(ctx context.Context, h *host, key string, bd build) erro
 	return os.Rename(tmp, file)
 }
 
-// open opens a plugin once per process and returns its bindings.
-func (b *Builder) open(key, symbol string) (interp.Exports, error) {
-	if ex, ok := b.loaded[key]; ok {
-		return ex, nil
+// registerFunc is the function every plugin the Builder makes exports:
+// it describes the plugin's package for the interpreter (ixexport), which
+// the plugin does not link (a session's modules may have its
+// dependencies, golang.org/x/tools, at other versions than the kernel).
+const registerFunc = "CoevoPackage"
+
+// open opens a plugin once per process, which registers its package with
+// the interpreter.
+func (b *Builder) open(key string) error {
+	if b.loaded[key] {
+		return nil
 	}
 	file := b.pluginFile(key)
 	if err := checkSecure(file); err != nil {
-		return nil, err
+		return err
 	}
 	p, err := plugin.Open(file)
 	if err != nil {
-		return nil, b.openError(err)
+		return b.openError(err)
 	}
 	now := time.Now()
 	os.Chtimes(file, now, now) // used: prune keeps it
-	sym, err := p.Lookup(symbol)
+	sym, err := p.Lookup(registerFunc)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	m, ok := sym.(*map[string]map[string]reflect.Value)
+	describe, ok := sym.(func() map[string]any)
 	if !ok {
-		return nil, fmt.Errorf("plugin %s: %s is a %T", b.pluginFile(key), symbol, sym)
+		return fmt.Errorf("plugin %s: %s is a %T", file, registerFunc, sym)
 	}
-	b.loaded[key] = *m
-	return *m, nil
+	if err := ixexport.Register(describe()); err != nil {
+		return fmt.Errorf("plugin %s: %v", file, err)
+	}
+	b.loaded[key] = true
+	return nil
 }
 
 // unused is how long a cached plugin may go unopened before a build

@@ -3,6 +3,7 @@ package native
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/goplus/ixgo"
 )
 
 // newBuilder makes a Builder with a session module and a plugin cache of
@@ -54,8 +57,8 @@ func TestHostInfo(t *testing.T) {
 	if h.main != "github.com/coevolab/coevo" || h.checkout != root {
 		t.Fatalf("main %q checkout %q, want github.com/coevolab/coevo in %s", h.main, h.checkout, root)
 	}
-	if h.deps["github.com/traefik/yaegi"] != "v0.16.1" {
-		t.Fatalf("yaegi at %q in the build info, go.mod says v0.16.1", h.deps["github.com/traefik/yaegi"])
+	if h.deps["github.com/goplus/ixgo"] != "v1.1.1" {
+		t.Fatalf("ixgo at %q in the build info, go.mod says v1.1.1", h.deps["github.com/goplus/ixgo"])
 	}
 	if buildID() == "" {
 		t.Fatal("no Go build ID in the test binary")
@@ -99,18 +102,25 @@ func TestCompile(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("first build %v (reported %v)", time.Since(t0), c.Built)
-	syms := c.Exports[c.Path+"/"+c.Path[strings.LastIndex(c.Path, "/")+1:]]
-	for _, name := range []string{"sumSquares", "calls", "Limit", "pair", "shout"} {
-		if _, ok := syms[name]; !ok {
-			t.Fatalf("no binding for %s in %v", name, syms)
-		}
+	if fmt.Sprint(c.Names) != "map[Limit:const calls:var pair:type shout:func sumSquares:func]" {
+		t.Fatalf("names %v", c.Names)
 	}
-	if got := syms["sumSquares"].Call([]reflect.Value{reflect.ValueOf(10)})[0].Int(); got != 285 {
+	p, ok := ixgo.LookupPackage(c.Path)
+	if !ok {
+		t.Fatalf("%s is not registered with the interpreter", c.Path)
+	}
+	if _, ok := p.AliasTypes[Exported("pair")]; !ok {
+		t.Fatalf("no type pair in %v", p.AliasTypes)
+	}
+	if _, ok := p.UntypedConsts[Exported("Limit")]; !ok {
+		t.Fatalf("no constant Limit in %v", p.UntypedConsts)
+	}
+	if got := p.Vars[Exported("sumSquares")].Elem().Call([]reflect.Value{reflect.ValueOf(10)})[0].Int(); got != 285 {
 		t.Fatalf("sumSquares(10) = %d, want 285", got)
 	}
-	syms["shout"].Call([]reflect.Value{reflect.ValueOf("go")})
-	if syms["calls"].Int() != 1 {
-		t.Fatalf("calls = %v after one call: the variable is not the compiled one", syms["calls"])
+	p.Vars[Exported("shout")].Elem().Call([]reflect.Value{reflect.ValueOf("go")})
+	if calls := p.Vars[Exported("calls")].Elem().Elem().Int(); calls != 1 {
+		t.Fatalf("calls = %v after one call: the variable is not the compiled one", calls)
 	}
 	if c.Built == 0 {
 		t.Fatal("the first build of a cell reports no build time")
@@ -138,8 +148,8 @@ func TestCompile(t *testing.T) {
 	if changed.Path == c.Path {
 		t.Fatal("a changed cell kept its package path: the plugin could not be opened")
 	}
-	syms = changed.Exports[changed.Path+"/"+changed.Path[strings.LastIndex(changed.Path, "/")+1:]]
-	if got := syms["sumSquares"].Call([]reflect.Value{reflect.ValueOf(10)})[0].Int(); got != 385 {
+	p, _ = ixgo.LookupPackage(changed.Path)
+	if got := p.Vars[Exported("sumSquares")].Elem().Call([]reflect.Value{reflect.ValueOf(10)})[0].Int(); got != 385 {
 		t.Fatalf("changed sumSquares(10) = %d, want 385", got)
 	}
 }
@@ -171,19 +181,19 @@ func TestImportBinaryModule(t *testing.T) {
 		t.Fatal("Provides is wrong about gonum, strings or example.com")
 	}
 	var out strings.Builder
-	ex, err := b.Import(context.Background(), "gonum.org/v1/gonum/stat/combin", &out)
-	if err != nil {
+	if _, err := b.Import(context.Background(), "gonum.org/v1/gonum/stat/combin", &out); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%s", out.String())
-	f := ex["gonum.org/v1/gonum/stat/combin/combin"]["Binomial"]
-	if !f.IsValid() {
-		t.Fatalf("no Binomial in %v", ex)
+	p, ok := ixgo.LookupPackage("gonum.org/v1/gonum/stat/combin")
+	f := p.Funcs["Binomial"]
+	if !ok || !f.IsValid() {
+		t.Fatalf("no Binomial registered: %v", p)
 	}
 	if got := f.Call([]reflect.Value{reflect.ValueOf(5), reflect.ValueOf(2)})[0].Int(); got != 10 {
 		t.Fatalf("Binomial(5, 2) = %d", got)
 	}
-	_, err = b.Import(context.Background(), "gonum.org/v1/gonum/no/such", io.Discard)
+	_, err := b.Import(context.Background(), "gonum.org/v1/gonum/no/such", io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "gonum.org/v1/gonum/no/such") {
 		t.Fatalf("a package that is not there: %v", err)
 	}
@@ -240,7 +250,7 @@ func TestInsecureCache(t *testing.T) {
 	planted := b.pluginFile("planted")
 	os.WriteFile(planted, []byte("not even a plugin"), 0o666)
 	os.Chmod(planted, 0o666)
-	if _, err := b.open("planted", "Symbols"); err == nil || !strings.Contains(err.Error(), "other users can write it") {
+	if err := b.open("planted"); err == nil || !strings.Contains(err.Error(), "other users can write it") {
 		t.Errorf("a plugin file of mode 0666: %v", err)
 	}
 	// Another user's directory (only root can make one).

@@ -23,6 +23,7 @@ const (
 	workerEnv   = worker.Env
 	memoryEnv   = worker.MemoryEnv
 	sentinel    = worker.Sentinel
+	streamChunk = worker.StreamChunk
 	CellLabel   = worker.CellLabel
 	CellIDLabel = worker.CellIDLabel
 )

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coevolab/coevo/kernel/worker"
 )
@@ -28,6 +29,7 @@ type recorder struct {
 	mu      sync.Mutex
 	events  []Event
 	replies chan *Reply
+	input   func(Event) // answers input events, if set
 }
 
 func (r *recorder) on(e Event) {
@@ -37,7 +39,11 @@ func (r *recorder) on(e Event) {
 	}
 	r.mu.Lock()
 	r.events = append(r.events, e)
+	answer := r.input
 	r.mu.Unlock()
+	if e.Kind == "input" && answer != nil {
+		answer(e)
+	}
 }
 
 func (r *recorder) text(kind, name string) string {
@@ -111,7 +117,7 @@ func TestDeaths(t *testing.T) {
 	cases := []struct {
 		code, want string
 	}{
-		{"go func() { panic(\"boom\") }()\nselect {}", "a goroutine panicked: boom (In[1], in a func literal)"},
+		{"go func() { panic(\"boom\") }()\nselect {}", "a goroutine panicked: boom (In[1] line 1, in a func literal)"},
 		{"func down(n int) int { return down(n+1) + 1 }\ndown(0)", "fatal error: stack overflow (a goroutine's stack grew past 1 GB: runaway recursion?)"},
 		{"import \"os\"\nos.Exit(3)", "the worker process exited with status 3"},
 		{"import \"syscall\"\nsyscall.Kill(syscall.Getpid(), syscall.SIGTERM)\nselect {}", "the worker process was killed by signal terminated"},
@@ -213,4 +219,68 @@ func TestDeathNamesTheCell(t *testing.T) {
 		t.Fatalf("cell %q (%d), cause %q", d.Cell, d.CellID, d.Cause)
 	}
 
+}
+
+// A large write becomes stream events of at most streamChunk bytes, each
+// whole characters; characters that writes cut in the middle arrive
+// whole; and what compiled code writes to descriptor 1 around an event
+// that must keep its place (here the cell's request for input) is
+// delivered around it, in the order written.
+func TestStreamEvents(t *testing.T) {
+	p, r := start(t, 0)
+	r.mu.Lock()
+	r.input = func(e Event) { go p.Send(Request{Op: "input", Value: "typed", InputID: e.InputID}) }
+	r.mu.Unlock()
+	line := "ünïcödé ✓ 𝄞 x\n"
+	code := fmt.Sprintf(`import (
+	"bufio"
+	"os"
+	"strings"
+)
+fmt.Print(strings.Repeat(%q, %d))
+w := bufio.NewWriterSize(os.Stdout, 7)
+fmt.Fprint(w, %q)
+w.Flush()
+fd := os.NewFile(1, "fd1")
+fd.Write([]byte("before\n"))
+var s string
+fmt.Scanln(&s)
+fd.Write([]byte("after " + s + "\n"))`, line, 3*streamChunk/len(line), line)
+	if err := p.Send(Request{Op: "execute", Code: code, Cell: "In[1]", AllowStdin: true}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case rep := <-r.replies:
+		if rep.Status != "ok" {
+			t.Fatalf("%+v", rep.Error)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("no reply")
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var interpreted strings.Builder
+	var order []string
+	for _, e := range r.events {
+		switch {
+		case e.Kind == "stream" && (e.Text == "before\n" || e.Text == "after typed\n"):
+			order = append(order, e.Text)
+		case e.Kind == "stream":
+			if len(e.Text) > streamChunk || strings.ContainsRune(e.Text, utf8.RuneError) {
+				t.Fatalf("a stream event of %d bytes, cut inside a character: %v", len(e.Text), strings.ContainsRune(e.Text, utf8.RuneError))
+			}
+			interpreted.WriteString(e.Text)
+		case e.Kind == "input":
+			if e.Mark == 0 {
+				t.Fatal("an input event without a mark")
+			}
+			order = append(order, "input")
+		}
+	}
+	if want := strings.Repeat(line, 3*streamChunk/len(line)+1); interpreted.String() != want {
+		t.Fatalf("%d bytes of stream text, want %d", interpreted.Len(), len(want))
+	}
+	if strings.Join(order, "") != "before\ninputafter typed\n" {
+		t.Fatalf("order %q", order)
+	}
 }

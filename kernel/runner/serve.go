@@ -15,18 +15,21 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
-	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
+	"github.com/coevolab/coevo/kernel/internal/runes"
 
 	"github.com/coevolab/coevo/kernel/display"
 	"github.com/coevolab/coevo/kernel/native"
 	"github.com/coevolab/coevo/kernel/session"
+	"github.com/coevolab/coevo/kernel/wire"
 )
 
 // Main runs the worker process: requests on descriptor 3, events on 4,
-// cells in a session with the given bindings. It returns when the kernel
-// closes the requests pipe.
-func Main(bindings ...interp.Exports) error {
+// cells in a session (which can import the packages registered with the
+// interpreter: the worker links kernel/symbols for that). It returns when
+// the kernel closes the requests pipe.
+func Main() error {
 	var st syscall.Stat_t
 	if os.Getenv(workerEnv) != "1" || syscall.Fstat(3, &st) != nil || syscall.Fstat(4, &st) != nil {
 		return errors.New("the worker is started by the kernel (coevo kernel run), with its pipes on descriptors 3 and 4")
@@ -41,7 +44,7 @@ func Main(bindings ...interp.Exports) error {
 		}
 		os.Unsetenv(memoryEnv)
 	}
-	sess, err := session.New(bindings...)
+	sess, err := session.New()
 	if err != nil {
 		return err
 	}
@@ -101,7 +104,6 @@ func Serve(r io.Reader, w io.Writer, sess *session.Session, stdout, stderr io.Wr
 		s.inflight--
 		s.pending = false
 		s.mu.Unlock()
-		s.flush()
 		if err := s.send(Event{Kind: "reply", Reply: rep}); err != nil {
 			return err
 		}
@@ -111,9 +113,12 @@ func Serve(r io.Reader, w io.Writer, sess *session.Session, stdout, stderr io.Wr
 
 type server struct {
 	sess           *session.Session
-	wmu            sync.Mutex
+	wmu            sync.Mutex // guards w, marks and tails
 	w              io.Writer
 	stdout, stderr io.Writer
+	marks          int       // markers written to stdout and stderr
+	tails          [2][]byte // of stdout and stderr: the start of a character a write ended in
+	buf            []byte    // a stream event's encoding
 
 	mu       sync.Mutex
 	cancel   context.CancelFunc // of the running cell
@@ -123,23 +128,92 @@ type server struct {
 	inputID  int
 }
 
+// send sends an event. One that must come after what was printed before
+// it (all but stream and frame events) goes after what stream writes left
+// of a character, and after a marker on stdout and stderr (Event.Mark),
+// so that the kernel delivers it after what compiled code wrote to
+// descriptors 1 and 2 before it.
 func (s *server) send(e Event) error {
+	if e.Kind != "stream" && e.Kind != "frame" {
+		// What cells printed so far reaches the writers first.
+		session.FlushOutput()
+	}
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	if e.Kind != "stream" && e.Kind != "frame" {
+		for i, t := range s.tails {
+			if len(t) > 0 {
+				s.tails[i] = nil
+				s.writeStream(i, t)
+			}
+		}
+		if s.stdout != nil && s.stderr != nil {
+			s.stdout.Write([]byte(sentinel))
+			s.stderr.Write([]byte(sentinel))
+			s.marks++
+			e.Mark = s.marks
+		}
+	}
+	return s.sendLocked(e)
+}
+
+func (s *server) sendLocked(e Event) error {
 	b, err := json.Marshal(e)
 	if err != nil {
 		b, _ = json.Marshal(Event{Kind: "stream", Name: "stderr", Text: fmt.Sprintf("coevo worker: cannot encode a %s event: %v\n", e.Kind, err)})
 	}
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
 	_, err = s.w.Write(append(b, '\n'))
 	return err
 }
 
-func (s *server) flush() {
-	for _, f := range []io.Writer{s.stdout, s.stderr} {
-		if f != nil {
-			f.Write([]byte(sentinel))
+var streamNames = [2]string{"stdout", "stderr"}
+
+// write sends what a request wrote to stream i (0: stdout, 1: stderr) as
+// stream events of at most streamChunk bytes, each cut between
+// characters; the start of a character p ends in waits for the next write
+// (or the next event of another kind), since an event's text is JSON,
+// where half a character would become U+FFFD. Each write is sent at once,
+// never held back: what a cell printed before os.Exit must reach the
+// kernel. The events are encoded in a buffer the server keeps, so that a
+// large write costs no copy of itself.
+func (s *server) write(i int, p []byte) {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	if t := s.tails[i]; len(t) > 0 {
+		for len(p) > 0 && !utf8.FullRune(t) {
+			t, p = append(t, p[0]), p[1:]
 		}
+		if !utf8.FullRune(t) {
+			s.tails[i] = t
+			return
+		}
+		s.tails[i] = nil
+		s.writeStream(i, t)
 	}
+	if k := runes.Partial(p); k > 0 {
+		s.tails[i] = append([]byte(nil), p[len(p)-k:]...)
+		p = p[:len(p)-k]
+	}
+	for len(p) > 0 {
+		n := runes.Cut(p, streamChunk)
+		s.writeStream(i, p[:n])
+		p = p[n:]
+	}
+}
+
+// writeStream sends one stream event, as sendLocked would encode it;
+// s.wmu is held.
+func (s *server) writeStream(i int, text []byte) error {
+	b := append(s.buf[:0], `{"kind":"stream","name":"`...)
+	b = append(b, streamNames[i]...)
+	b = append(b, `","text":`...)
+	b = wire.AppendString(b, text)
+	b = append(b, "}\n"...)
+	if cap(b) <= 4*streamChunk {
+		s.buf = b
+	}
+	_, err := s.w.Write(b)
+	return err
 }
 
 // interrupt cancels the running cell; one that arrives before its cell
@@ -196,7 +270,7 @@ func (s *server) begin(q Request) (ctx context.Context, quiet bool, end func()) 
 	var out, errw io.Writer = io.Discard, io.Discard
 	var sink display.Sink = discard{}
 	if !quiet {
-		out, errw, sink = &stream{s, "stdout"}, &stream{s, "stderr"}, eventSink{s}
+		out, errw, sink = &stream{s, 0}, &stream{s, 1}, eventSink{s}
 	}
 	var stdin io.Reader
 	if q.AllowStdin && !q.Replay {
@@ -213,6 +287,41 @@ func (s *server) begin(q Request) (ctx context.Context, quiet bool, end func()) 
 		s.mu.Unlock()
 		cancel()
 	}
+}
+
+// savedStdio are copies of descriptors 1 and 2 made when the worker
+// started: a cell may close them (os.NewFile(2, "").Close(), or the
+// finalizer of such a file), and the kernel reads the worker's raw output
+// and crash reports from them.
+var savedStdio = func() [2]int {
+	var fds [2]int
+	for i := range fds {
+		fds[i] = -1
+		if fd, err := syscall.Dup(i + 1); err == nil {
+			syscall.CloseOnExec(fd)
+			fds[i] = fd
+		}
+	}
+	return fds
+}()
+
+// keepStdio puts descriptors 1 and 2 back if a cell closed them.
+func keepStdio() {
+	for i, saved := range savedStdio {
+		fd := i + 1
+		if _, err := fcntl(fd, syscall.F_GETFD); err == syscall.EBADF && saved >= 0 {
+			syscall.Dup2(saved, fd)
+			fmt.Fprintf(os.Stderr, "coevo worker: a cell closed descriptor %d (standard %s); it is open again\n", fd, streamNames[i])
+		}
+	}
+}
+
+func fcntl(fd, cmd int) (int, error) {
+	r, _, e := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), uintptr(cmd), 0)
+	if e != 0 {
+		return int(r), e
+	}
+	return int(r), nil
 }
 
 // settle is how long a cell that left goroutines running is given before
@@ -232,6 +341,7 @@ func (s *server) execute(q Request) *Reply {
 	defer pprof.SetGoroutineLabels(context.Background())
 	before := runtime.NumGoroutine()
 	res, err := s.sess.Run(ctx, session.Cell{Code: q.Code, Name: q.Cell, Replay: q.Replay})
+	keepStdio()
 	left := runtime.NumGoroutine() > before
 	if left {
 		time.Sleep(settle)
@@ -297,12 +407,12 @@ func errorOf(err error) *Error {
 
 // stream sends what a cell writes as stream events.
 type stream struct {
-	s    *server
-	name string
+	s *server
+	i int // 0: stdout, 1: stderr
 }
 
 func (w *stream) Write(p []byte) (int, error) {
-	w.s.send(Event{Kind: "stream", Name: w.name, Text: string(p)})
+	w.s.write(w.i, p)
 	return len(p), nil
 }
 

@@ -3,19 +3,12 @@ package session
 import (
 	"context"
 	"errors"
-	"reflect"
-	"strings"
+	"fmt"
+	"runtime/debug"
+	"time"
 
-	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
+	"github.com/goplus/ixgo"
 )
-
-// hookPath is the import path of the package through which Call runs a
-// function inside the interpreter; its file scope (hook.go) is not the
-// cells' (_.go), so cells never see the import.
-const hookPath = "coevo.invalid/hook"
-
-// hookFile is the file the hook's code is compiled as (see lineDirective).
-const hookFile = "/*line coevo/hook.go:1:1*/"
 
 // Call runs f as a cell of the session named name runs: under ctx, whose
 // cancellation stops the interpreted code f calls (a widget's callback,
@@ -27,33 +20,59 @@ func (s *Session) Call(ctx context.Context, name string, f func()) error {
 	if name == "" {
 		name = "call"
 	}
-	if s.hookIn != s.in {
-		if err := s.in.Use(interp.Exports{hookPath + "/hook": {"Run": reflect.ValueOf(&s.hook).Elem()}}); err != nil {
-			return err
-		}
-		if _, err := s.in.Eval(hookFile + `import _coevoHook "` + hookPath + `"`); err != nil {
-			return err
-		}
-		prog, err := s.in.Compile(hookFile + `_coevoHook.Run()`)
-		if err != nil {
-			resync(s.in)
-			return err
-		}
-		s.hookIn, s.hookProg = s.in, prog
+	restore := captureStdio(s.outTo, s.errTo)
+	defer restore()
+	if ctx.Err() != nil {
+		return errInterrupted
 	}
-	s.hook = f
-	defer func() { s.hook = nil }()
-	_, err := s.execute(ctx, s.hookProg)
-	var e *Error
-	if errors.As(err, &e) {
-		// The hook's own frame says nothing.
-		trace := e.Trace[:0:0]
-		for _, line := range e.Trace {
-			if !strings.HasPrefix(strings.TrimSpace(line), "coevo/hook.go") {
-				trace = append(trace, line)
+	var err error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer func() {
+			if p := recover(); p != nil {
+				err = s.callPanic(p, debug.Stack())
 			}
-		}
-		e.Trace = trace
+		}()
+		f()
+	}()
+	select {
+	case <-done:
+		return err
+	case <-ctx.Done():
 	}
-	return err
+	// Which interpreter's code f is running is not known: every one is
+	// stopped until f returns, then they all run again.
+	var its []*ixgo.Interp
+	for _, w := range s.interps {
+		if it := w.Value(); it != nil {
+			its = append(its, it)
+		}
+	}
+	for _, it := range its {
+		it.Abort()
+	}
+	<-done
+	time.Sleep(abortGrace)
+	for _, it := range its {
+		unabort(it)
+	}
+	return errInterrupted
 }
+
+// callPanic describes a panic that came out of a Call.
+func (s *Session) callPanic(p any, stack []byte) *Error {
+	var pe ixgo.PanicError
+	var fe ixgo.FatalError
+	if e, ok := p.(error); ok {
+		switch {
+		case errors.As(e, &pe):
+			return &Error{Name: "panic", Message: panicText(pe.Value), Trace: s.panicTrace(pe.Stack())}
+		case errors.As(e, &fe):
+			return &Error{Name: "panic", Message: panicText(fe.Value), Trace: s.panicTrace(fe.Stack())}
+		}
+	}
+	return &Error{Name: "panic", Message: panicText(p), Trace: s.panicTrace(stack)}
+}
+
+var _ = fmt.Sprint

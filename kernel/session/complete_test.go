@@ -7,31 +7,30 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
-	"github.com/go-gota/gota/dataframe"
-	"github.com/go-gota/gota/series"
+	"github.com/goplus/ixgo"
+
+	"github.com/coevolab/coevo/kernel/session/internal/evo"
+
+	_ "github.com/coevolab/coevo/kernel/symbols"
 )
 
-// Bindings of a compiled package, as kernel/symbols has them: a type
-// with fields and methods, and a function returning it.
-type Run struct {
-	Generations int
-	Archive     *Archive
-	secret      int
+// evoPath is a compiled package (internal/evo) registered as kernel/symbols
+// registers one: a type with fields and methods, and a function returning
+// it.
+const evoPath = "github.com/coevolab/coevo/kernel/session/internal/evo"
+
+func init() {
+	ixgo.RegisterPackage(&ixgo.Package{
+		Name: "evo",
+		Path: evoPath,
+		Deps: map[string]string{"github.com/go-gota/gota/dataframe": "dataframe"},
+		NamedTypes: map[string]reflect.Type{
+			"Run":     reflect.TypeFor[evo.Run](),
+			"Archive": reflect.TypeFor[evo.Archive](),
+		},
+		Funcs: map[string]reflect.Value{"Evolve": reflect.ValueOf(evo.Evolve), "Table": reflect.ValueOf(evo.Table)},
+	})
 }
-
-type Archive struct{ Members []string }
-
-func (r *Run) Best() float64       { return 0 }
-func (r Run) String() string       { return "run" }
-func (a *Archive) Len() int        { return len(a.Members) }
-func (a *Archive) Names() []string { return a.Members }
-func Evolve(n int) (*Run, error)   { return &Run{Generations: n, Archive: &Archive{}}, nil }
-func Table() dataframe.DataFrame   { return dataframe.New(series.New([]int{1}, series.Int, "x")) }
-
-var fakePkg = interp.Exports{"example.com/evo/evo": {
-	"Run": reflectNil[Run](), "Archive": reflectNil[Archive](), "Evolve": reflectOf(Evolve), "Table": reflectOf(Table),
-}}
 
 func completes(t *testing.T, s *Session, code string, want ...string) {
 	t.Helper()
@@ -47,7 +46,7 @@ func completes(t *testing.T, s *Session, code string, want ...string) {
 // index expressions; a cell's type's fields and methods from the cells'
 // source; variables defined earlier in the cell being typed.
 func TestCompleteValues(t *testing.T) {
-	s, err := New(fakePkg)
+	s, err := New()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +58,7 @@ func TestCompleteValues(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	eval(t, s, `import "example.com/evo"
+	eval(t, s, `import "github.com/coevolab/coevo/kernel/session/internal/evo"
 import "strings"
 run, _ := evo.Evolve(3)
 runs := []*evo.Run{run}`)
@@ -100,11 +99,11 @@ pts := []point{p}`)
 // results, aliases of instances, and the variables of a range loop the
 // cursor is inside.
 func TestCompleteGenericsAndLoops(t *testing.T) {
-	s, err := New(fakePkg)
+	s, err := New()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, code := range []string{`import "example.com/evo"
+	for i, code := range []string{`import "github.com/coevolab/coevo/kernel/session/internal/evo"
 run, _ := evo.Evolve(3)
 runs := []*evo.Run{run}
 byName := map[string]*evo.Run{"a": run}`, `type Pair[T any] struct {
@@ -154,15 +153,15 @@ for _, bt := range runs {
 // Inside an import's quotes, import paths: the standard library's, the
 // bound packages'.
 func TestCompleteImports(t *testing.T) {
-	s, _ := New(fakePkg)
+	s, _ := New()
 	for _, code := range []string{`import "strc`, "import (\n\t\"fmt\"\n\tx \"strc", `import . "strc`} {
 		m, start, _ := s.Complete(code, len(code))
 		if strings.Join(m, " ") != "strconv" || start != len(code)-4 {
 			t.Errorf("%q: %v from %d", code, m, start)
 		}
 	}
-	m, _, _ := s.Complete(`import "example.com/e`, 21)
-	if fmt.Sprint(m) != "[example.com/evo]" {
+	m, _, _ := s.Complete(`import "github.com/coevolab/coevo/kernel/session/internal/e`, 61)
+	if fmt.Sprint(m) != "["+evoPath+"]" {
 		t.Errorf("a bound package: %v", m)
 	}
 	m, _, _ = s.Complete(`import "math/ra`, 15)
@@ -177,21 +176,16 @@ func TestCompleteImports(t *testing.T) {
 	}
 }
 
-// reflectNil is how yaegi extract binds a type: a nil pointer to it.
-func reflectNil[T any]() reflect.Value { return reflect.ValueOf((*T)(nil)) }
-
-func reflectOf(v any) reflect.Value { return reflect.ValueOf(v) }
-
 // Completion and inspection take any text and cursor without panicking.
 func FuzzCompleteInspect(f *testing.F) {
 	for _, seed := range []string{"x.", "f().", "a[1].b(", `import "str`, "import (\n\tx \"", "p.X", "((((.", "\"a\".", "x := y.\n!ls", "%%bash\necho '", "`raw.", "a.b.c.d.e"} {
 		f.Add(seed, len(seed))
 	}
-	s, err := New(fakePkg)
+	s, err := New()
 	if err != nil {
 		f.Fatal(err)
 	}
-	if _, err := s.Run(context.Background(), Cell{Code: "type point struct{ X int }\nfunc (p point) M() point { return p }\np := point{}\nimport \"example.com/evo\"\nrun, _ := evo.Evolve(1)", Name: "In[1]"}); err != nil {
+	if _, err := s.Run(context.Background(), Cell{Code: "type point struct{ X int }\nfunc (p point) M() point { return p }\np := point{}\nimport \"github.com/coevolab/coevo/kernel/session/internal/evo\"\nrun, _ := evo.Evolve(1)", Name: "In[1]"}); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, code string, cursor int) {

@@ -2,6 +2,8 @@ package session
 
 import (
 	"os"
+
+	"github.com/goplus/ixgo"
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
@@ -60,8 +62,8 @@ func (s *Session) importPaths() []string {
 			out = append(out, p)
 		}
 	}
-	for key := range s.symbols {
-		add(importPath(key))
+	for _, p := range ixgo.PackageList() {
+		add(p)
 	}
 	mods := map[string]string{}
 	if bi, ok := debug.ReadBuildInfo(); ok {
@@ -155,4 +157,12 @@ func escapePath(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// packageName is the name a package is imported under.
+func (s *Session) packageName(path string) string {
+	if p, err := s.importer.Import(path); err == nil {
+		return p.Name()
+	}
+	return path[strings.LastIndex(path, "/")+1:]
 }

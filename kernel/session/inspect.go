@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/types"
 	"os/exec"
 	"reflect"
@@ -12,18 +11,21 @@ import (
 	"time"
 
 	"github.com/coevolab/coevo/kernel/docs"
-	"github.com/coevolab/coevo/kernel/lower"
 )
 
 // Inspect describes what is around byte offset pos of code, as Jupyter's
 // inspection (Shift-Tab) shows it: a variable's type and value, a type a
 // cell declared with its fields and methods and their doc comments, a
 // field or method of a value ("fit.Elo", "run.Permanent"), a function of
-// a cell, or a member of a bound package with its documentation (coevo's
-// own from the binary, as go doc prints it; other packages' from go doc
-// where the Go toolchain is installed). found is false for an unknown
-// name.
+// a cell, or a member of a package with its documentation (coevo's own
+// from the binary, as go doc prints it; other packages' from go doc where
+// the Go toolchain is installed). found is false for an unknown name.
 func (s *Session) Inspect(code string, pos int) (text string, found bool) {
+	defer func() {
+		if recover() != nil {
+			text, found = "", false
+		}
+	}()
 	pos = min(max(pos, 0), len(code))
 	start, end := pos, pos
 	for start > 0 && isIdent(code[start-1]) {
@@ -35,189 +37,279 @@ func (s *Session) Inspect(code string, pos int) (text string, found bool) {
 	if start == end {
 		return "", false
 	}
-	name := code[start:end]
-	expr := name
+	expr := code[start:end]
 	if start > 0 && code[start-1] == '.' {
 		if op := operandBefore(code, start-1); op != "" {
-			expr = op + "." + name
+			expr = op + "." + expr
 		}
 	}
 	lineStart := strings.LastIndexByte(code[:start], '\n') + 1
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	t := s.newTyper(code[:lineStart] + "\n")
-	e, err := parser.ParseExpr(expr)
-	if err != nil {
+	v := s.look(code[:lineStart], expr)
+	if v == nil {
 		return "", false
 	}
-	switch e := e.(type) {
+	info := v.b.check.info
+	switch e := v.probe.(type) {
 	case *ast.Ident:
-		return t.inspectName(e.Name)
+		return s.inspectObj(v, expr, info.Uses[e])
 	case *ast.SelectorExpr:
-		if id, ok := e.X.(*ast.Ident); ok && t.isPackage(id.Name) {
-			return s.inspectSymbol(id.Name, e.Sel.Name)
+		if id, ok := e.X.(*ast.Ident); ok {
+			if pkg := v.pkgNamed(id); pkg != nil {
+				obj := pkg.Scope().Lookup(e.Sel.Name)
+				if obj == nil || !obj.Exported() {
+					return "", false
+				}
+				return s.inspectPkgMember(expr, pkg, obj), true
+			}
 		}
-		x := t.expr(e.X)
-		if !x.valid() {
+		sel, ok := info.Selections[e]
+		if !ok {
 			return "", false
 		}
-		for _, m := range t.members(x) {
-			if m.name != e.Sel.Name {
-				continue
-			}
-			decl := m.decl
-			if id, ok := e.X.(*ast.Ident); ok {
-				if d := s.modelMember(id.Name, m.name); d != "" {
-					decl = d // of an instance: First int, Swap() Pair[int]
-				}
-			}
-			text := fmt.Sprintf("%s: %s %s", expr, m.kind, decl)
-			if doc := t.memberDoc(x, m); doc != "" {
-				text += "\n\n" + doc
-			}
-			return text, true
-		}
+		return s.inspectMember(v, expr, sel), true
 	}
 	return "", false
 }
 
-// inspectName describes a name of the session or of the cell.
-func (t *typer) inspectName(name string) (string, bool) {
-	if d, ok := t.ix.types[name]; ok {
-		return t.typeDoc(name, d), true
+// inspectObj describes what a name of the cells names.
+func (s *Session) inspectObj(v *view, name string, obj types.Object) (string, bool) {
+	switch obj := obj.(type) {
+	case nil:
+		return "", false
+	case *types.PkgName:
+		path := obj.Imported().Path()
+		if d, ok := docs.Lookup(path, ""); ok {
+			return d, true
+		}
+		return "package " + obj.Imported().Name() + ` // import "` + path + `"`, true
+	case *types.TypeName:
+		if d := v.typeDecl(obj); d != nil {
+			return v.typeDoc(obj, d), true
+		}
+		return name + ": type " + typeString(obj.Type()) + s.compiledDoc(obj.Type()), true
+	case *types.Func:
+		if d := v.declOf(obj.Name(), "func"); d != nil {
+			return indentDoc(signatureText(d), d.doc), true
+		}
+		return name + ": " + typeString(obj.Type()), true
+	case *types.Const:
+		return fmt.Sprintf("%s: %s = %s", name, typeString(obj.Type()), obj.Val()), true
+	case *types.Var:
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s: %s", name, typeString(obj.Type()))
+		if sv, ok := s.vars[name]; ok && sv.ptr != nil && obj.Parent() == v.b.check.pkg.Scope() {
+			fmt.Fprintf(&b, " = %s", shorten(fmt.Sprintf("%+v", reflect.ValueOf(sv.ptr).Elem().Interface()), 2000))
+		}
+		t := obj.Type()
+		for {
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+				continue
+			}
+			break
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			if d := v.typeDecl(n.Obj()); d != nil {
+				b.WriteString("\n\n" + v.typeDoc(n.Obj(), d))
+			} else {
+				b.WriteString(s.compiledDoc(n))
+			}
+		}
+		return b.String(), true
+	case *types.Builtin:
+		return name + ": built-in function", true
+	case *types.Nil:
+		return "nil", true
 	}
-	if f, ok := t.ix.funcs[name]; ok {
-		return indentDoc(f.sig, f.doc), true
+	return "", false
+}
+
+// inspectPkgMember describes a member of an imported package.
+func (s *Session) inspectPkgMember(expr string, pkg *types.Package, obj types.Object) string {
+	var text string
+	switch obj := obj.(type) {
+	case *types.TypeName:
+		text = fmt.Sprintf("%s: type %s", expr, typeString(obj.Type()))
+	case *types.Const:
+		text = fmt.Sprintf("%s: %s = %s", expr, typeString(obj.Type()), obj.Val())
+	default:
+		text = fmt.Sprintf("%s: %s", expr, typeString(obj.Type()))
 	}
-	if t.isPackage(name) {
-		for path := range t.s.symbols {
-			if pkgName(path) == name {
-				if d, ok := docs.Lookup(importPath(path), ""); ok {
-					return d, true
-				}
-				return "package " + name + ` // import "` + importPath(path) + `"`, true
+	if doc, ok := docs.Lookup(pkg.Path(), obj.Name()); ok {
+		return text + "\n\n" + doc
+	}
+	if doc := goDoc(pkg.Path(), obj.Name()); doc != "" {
+		text += "\n\n" + doc
+	}
+	return text
+}
+
+// inspectMember describes a field or method of a value.
+func (s *Session) inspectMember(v *view, expr string, sel *types.Selection) string {
+	obj := sel.Obj()
+	var text, doc string
+	switch obj := obj.(type) {
+	case *types.Var:
+		text = fmt.Sprintf("%s: field %s %s", expr, obj.Name(), typeString(sel.Type()))
+		doc = v.fieldDoc(obj)
+	case *types.Func:
+		sig := sel.Type().(*types.Signature)
+		plain := types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic())
+		text = fmt.Sprintf("%s: method %s%s", expr, obj.Name(), strings.TrimPrefix(typeString(plain), "func"))
+		if d := v.methodDecl(obj); d != nil {
+			doc = indentDoc(signatureText(d), d.doc)
+		} else if recv := namedOf(sig.Recv()); recv != nil && recv.Obj().Pkg() != nil {
+			if d, ok := docs.Lookup(recv.Obj().Pkg().Path(), recv.Obj().Name()+"."+obj.Name()); ok {
+				doc = d
 			}
 		}
 	}
-	v := t.ident(name)
-	g, global := t.s.in.Globals()[name]
-	if !global && !v.valid() {
-		return "", false
-	}
-	typ := typeName(v)
-	if gt := t.s.modelType(name); gt != "" {
-		typ = gt // an instance of a generic type, say: Pair[int]
-	}
-	var b strings.Builder
-	switch {
-	case global && g.IsValid() && typ == "":
-		b.WriteString(name + ": " + describe(g))
-	case global && g.IsValid() && g.CanInterface():
-		fmt.Fprintf(&b, "%s: %s = %s", name, typ, shorten(fmt.Sprintf("%+v", g.Interface()), 2000))
-	default:
-		fmt.Fprintf(&b, "%s: %s", name, typ)
-	}
-	if d, ok := t.ix.types[v.name]; ok {
-		b.WriteString("\n\n" + t.typeDoc(v.name, d))
-	} else if doc := rtDoc(v.rt); doc != "" {
-		b.WriteString("\n\n" + doc)
-	}
-	return b.String(), true
-}
-
-// modelType is the type of a session variable as the cells' type
-// checker has it ("Pair[int]", "*bt.Ratings"), or "" if it has none or
-// one that names what the lowering made.
-func (s *Session) modelType(name string) string {
-	if s.model == nil {
-		return ""
-	}
-	v, ok := s.model.Lookup(name).(*types.Var)
-	if !ok {
-		return ""
-	}
-	text := types.TypeString(v.Type(), func(p *types.Package) string {
-		if p.Path() == "main" {
-			return ""
-		}
-		return p.Name()
-	})
-	if strings.Contains(text, lower.Prefix) {
-		return ""
+	if doc != "" {
+		text += "\n\n" + doc
 	}
 	return text
 }
 
-// modelMember is how the field or method sel of the session variable
-// name reads with the types the cells' type checker gave it ("First int",
-// "Swap() Pair[int]" for a Pair[int]: a generic type's members with its
-// type arguments put in), or "" if the checker has no such member or
-// names what the lowering made.
-func (s *Session) modelMember(name, sel string) string {
-	if s.model == nil {
-		return ""
+// namedOf is the named type of a method's receiver.
+func namedOf(recv *types.Var) *types.Named {
+	if recv == nil {
+		return nil
 	}
-	v, ok := s.model.Lookup(name).(*types.Var)
-	if !ok {
-		return ""
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
 	}
-	obj, _, _ := types.LookupFieldOrMethod(v.Type(), true, v.Pkg(), sel)
-	qual := func(p *types.Package) string {
-		if p.Path() == "main" {
-			return ""
-		}
-		return p.Name()
+	n, _ := types.Unalias(t).(*types.Named)
+	if n != nil {
+		n = n.Origin()
 	}
-	var text string
-	switch obj := obj.(type) {
-	case *types.Var:
-		text = sel + " " + types.TypeString(obj.Type(), qual)
-	case *types.Func:
-		sig, ok := obj.Type().(*types.Signature)
-		if !ok {
-			return ""
-		}
-		text = sel + strings.TrimPrefix(types.TypeString(types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic()), qual), "func")
-	default:
-		return ""
-	}
-	if strings.Contains(text, lower.Prefix) {
-		return ""
-	}
-	return text
+	return n
 }
 
-// typeName says what a typed expression's type is called.
-func typeName(v vtype) string {
-	switch {
-	case v.name != "":
-		return v.name
-	case v.elem != nil && v.elem.name != "":
-		return "[]" + v.elem.name
-	case v.fn != nil:
-		return strings.TrimPrefix(v.fn.sig, "func ")
-	case v.rt != nil && named(v.rt):
-		return v.rt.String()
+// typeDecl is the declaration of a type the cells declared.
+func (v *view) typeDecl(tn *types.TypeName) *progDecl {
+	if tn.Pkg() == nil || tn.Pkg().Path() != "main" {
+		return nil
+	}
+	return v.declOf(tn.Name(), "type")
+}
+
+// declOf finds a declaration of the session or of the cell being typed
+// by name and kind.
+func (v *view) declOf(name, kind string) *progDecl {
+	if d := v.b.decls[name]; d != nil && d.kind == kind {
+		return d
+	}
+	return nil
+}
+
+// methodDecl is the declaration of a method of a cell's type.
+func (v *view) methodDecl(fn *types.Func) *progDecl {
+	recv := namedOf(fn.Type().(*types.Signature).Recv())
+	if recv == nil || recv.Obj().Pkg() == nil || recv.Obj().Pkg().Path() != "main" {
+		return nil
+	}
+	return v.b.decls[recv.Obj().Name()+"."+fn.Name()]
+}
+
+// fieldDoc is the comment of a field of a cell's type.
+func (v *view) fieldDoc(f *types.Var) string {
+	if f.Pkg() == nil || f.Pkg().Path() != "main" {
+		return ""
+	}
+	for _, d := range v.b.decls {
+		if d.kind != "type" {
+			continue
+		}
+		for _, n := range d.nodes {
+			var doc string
+			ast.Inspect(n, func(n ast.Node) bool {
+				fl, ok := n.(*ast.Field)
+				if !ok {
+					return true
+				}
+				for _, name := range fl.Names {
+					if name.Name == f.Name() && doc == "" {
+						doc = strings.TrimSpace(fl.Doc.Text() + fl.Comment.Text())
+					}
+				}
+				return true
+			})
+			if doc != "" {
+				return doc
+			}
+		}
 	}
 	return ""
 }
 
 // typeDoc shows a type a cell declared: its declaration, its doc comment,
 // and its methods with theirs.
-func (t *typer) typeDoc(name string, d *srcDecl) string {
+func (v *view) typeDoc(tn *types.TypeName, d *progDecl) string {
 	var b strings.Builder
-	b.WriteString(indentDoc(d.text, d.doc))
-	for _, m := range t.ix.methods[name] {
-		b.WriteString("\n" + indentDoc(m.sig, m.doc))
-	}
-	fields := 0
-	for _, m := range t.members(vtype{name: name}) {
-		if m.kind == "field" {
-			fields++
+	b.WriteString(indentDoc(d.lead+d.text, d.doc))
+	var methods []*progDecl
+	for _, m := range sortedDecls(v.b.decls) {
+		if m.kind == "method" && m.recv == tn.Name() {
+			methods = append(methods, m)
+			b.WriteString("\n" + indentDoc(signatureText(m), m.doc))
 		}
 	}
-	fmt.Fprintf(&b, "\n(declared in %s: %d fields, %d methods)", d.cell, fields, len(t.ix.methods[name]))
+	fields := 0
+	if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+		fields = st.NumFields()
+	}
+	fmt.Fprintf(&b, "\n(declared in %s: %d fields, %d methods)", d.cell, fields, len(methods))
 	return b.String()
+}
+
+// signatureText is a function's declaration without its body.
+func signatureText(d *progDecl) string {
+	text := d.text
+	if i := strings.Index(text, "{"); i >= 0 && (d.kind == "func" || d.kind == "method") {
+		// the body starts at the first { after the signature's brackets
+		depth := 0
+		for j, c := range text {
+			switch c {
+			case '(', '[':
+				depth++
+			case ')', ']':
+				depth--
+			case '{':
+				if depth == 0 && j > 0 && !strings.HasSuffix(strings.TrimSpace(text[:j]), "struct") && !strings.HasSuffix(strings.TrimSpace(text[:j]), "interface") {
+					return strings.TrimSpace(text[:j])
+				}
+			}
+		}
+		_ = i
+	}
+	return strings.TrimSpace(text)
+}
+
+// compiledDoc is coevo's documentation of a compiled type, after a blank
+// line ("" for others).
+func (s *Session) compiledDoc(t types.Type) string {
+	for {
+		switch x := t.(type) {
+		case *types.Pointer:
+			t = x.Elem()
+			continue
+		case *types.Slice:
+			t = x.Elem()
+			continue
+		}
+		break
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	if d, ok := docs.Lookup(n.Obj().Pkg().Path(), n.Obj().Name()); ok {
+		return "\n\n" + d
+	}
+	return ""
 }
 
 // indentDoc writes a declaration and, below it, its doc comment indented,
@@ -230,84 +322,6 @@ func indentDoc(decl, doc string) string {
 		}
 	}
 	return out
-}
-
-// memberDoc is the documentation of a field or method of x's type: a cell
-// method's comment, or coevo's documentation of a compiled method.
-func (t *typer) memberDoc(x vtype, m member) string {
-	if m.typ.fn != nil {
-		return indentDoc(m.typ.fn.sig, m.typ.fn.doc)
-	}
-	if m.doc != "" {
-		return m.doc
-	}
-	rt := x.rt
-	for rt != nil && rt.Kind() == reflect.Pointer {
-		rt = rt.Elem()
-	}
-	if rt == nil || rt.Name() == "" {
-		return ""
-	}
-	if m.kind == "method" {
-		if d, ok := docs.Lookup(rt.PkgPath(), rt.Name()+"."+m.name); ok {
-			return d
-		}
-	}
-	return ""
-}
-
-// rtDoc is coevo's documentation of a compiled type ("" for others).
-func rtDoc(rt reflect.Type) string {
-	for rt != nil && (rt.Kind() == reflect.Pointer || rt.Kind() == reflect.Slice) {
-		rt = rt.Elem()
-	}
-	if rt == nil || rt.Name() == "" {
-		return ""
-	}
-	d, _ := docs.Lookup(rt.PkgPath(), rt.Name())
-	return d
-}
-
-// inspectSymbol describes a member of a bound package.
-func (s *Session) inspectSymbol(pkg, sym string) (string, bool) {
-	var path string
-	var v reflect.Value
-	for key, syms := range s.symbols {
-		if x, ok := syms[sym]; ok && pkgName(key) == pkg {
-			path, v = importPath(key), x
-		}
-	}
-	if !v.IsValid() {
-		return "", false
-	}
-	text := fmt.Sprintf("%s.%s: %s", pkg, sym, describe(v))
-	if v.Kind() == reflect.Pointer && v.IsNil() {
-		text = fmt.Sprintf("%s.%s: type %s", pkg, sym, v.Type().Elem())
-	}
-	if doc, ok := docs.Lookup(path, sym); ok {
-		return text + "\n\n" + doc, true
-	}
-	if doc := goDoc(path, sym); doc != "" {
-		text += "\n\n" + doc
-	}
-	return text, true
-}
-
-func describe(v reflect.Value) string {
-	if !v.IsValid() {
-		return "invalid"
-	}
-	t := v.Type()
-	if t.Kind() == reflect.Ptr && v.Elem().IsValid() && v.Elem().Kind() == reflect.Struct && t.Elem().Name() == "" {
-		return t.String()
-	}
-	if v.Kind() == reflect.Func {
-		return t.String()
-	}
-	if v.CanInterface() {
-		return fmt.Sprintf("%s = %+v", t, v.Interface())
-	}
-	return t.String()
 }
 
 // goDoc returns "go doc" for path.sym when the Go toolchain is at hand,

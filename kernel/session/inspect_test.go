@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/coevolab/coevo/kernel/session"
-	"github.com/coevolab/coevo/kernel/symbols"
+	_ "github.com/coevolab/coevo/kernel/symbols"
 )
 
 // Inspection shows a cell's type with its fields, methods and comments;
@@ -16,7 +16,7 @@ import (
 // on PATH (an installed kernel may have none).
 func TestInspectValuesAndDocs(t *testing.T) {
 	t.Setenv("PATH", "")
-	s, err := session.New(symbols.Symbols)
+	s, err := session.New()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/types"
 	"math"
 	"os"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,7 +17,7 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
+	"github.com/goplus/ixgo"
 )
 
 // Magic describes one of the IPython-like magics a cell may use: a line
@@ -62,6 +64,8 @@ func magicLine(code string, g item) (name string, argOff int) {
 	return n[:end], g.off + lead + end + len(rest) - len(args)
 }
 
+// lineMagic runs a line magic that is not %time or %timeit (which the
+// runner compiles with the cell's Go).
 func (s *Session) lineMagic(ctx context.Context, c Cell, g item) (Result, error) {
 	if strings.HasPrefix(c.Code[g.off:g.end], "!") {
 		return s.shellLine(ctx, c, g)
@@ -69,20 +73,6 @@ func (s *Session) lineMagic(ctx context.Context, c Cell, g item) (Result, error)
 	name, argOff := magicLine(c.Code, g)
 	args := c.Code[argOff:g.end]
 	switch name {
-	case "time":
-		gs, err := s.subGroups(c, argOff, g.end)
-		if err != nil {
-			return Result{}, err
-		}
-		if len(gs) == 0 {
-			return Result{}, s.magicError(c, g, "%time needs a statement: %time x := f()")
-		}
-		return s.timed(ctx, c, gs)
-	case "timeit":
-		if c.Replay {
-			return Result{}, nil
-		}
-		return s.timeit(ctx, c, g, argOff)
 	case "env":
 		return Result{}, s.env(c, g, args)
 	case "go":
@@ -96,9 +86,7 @@ func (s *Session) lineMagic(ctx context.Context, c Cell, g item) (Result, error)
 		if args != "" && args != "-f" {
 			return Result{}, s.magicError(c, g, "%reset takes no arguments")
 		}
-		if err := s.reset(); err != nil {
-			return Result{}, err
-		}
+		s.reset()
 		return Result{Reset: true}, nil
 	case "lsmagic":
 		if !c.Replay {
@@ -111,10 +99,13 @@ func (s *Session) lineMagic(ctx context.Context, c Cell, g item) (Result, error)
 	return Result{}, s.magicError(c, g, fmt.Sprintf("unknown magic %%%s (%%lsmagic lists them)", name))
 }
 
-func (s *Session) cellMagic(ctx context.Context, c Cell, g item, rest []item) (Result, error) {
+// cellMagic runs a cell whose first line is a cell magic (other than the
+// raw ones: rawCellMagic).
+func (r *runner) cellMagic(g item, rest []item) (Result, error) {
+	s, c := r.s, r.c
 	name, argOff := magicLine(c.Code, g)
 	if name == "compile" {
-		return s.compileCell(ctx, c, g, argOff, rest)
+		return s.compileCell(r.ctx, c, g, argOff, rest)
 	}
 	if name != "time" {
 		return Result{}, s.magicError(c, g, fmt.Sprintf("unknown cell magic %%%%%s (%%lsmagic lists them)", name))
@@ -122,7 +113,17 @@ func (s *Session) cellMagic(ctx context.Context, c Cell, g item, rest []item) (R
 	if argOff < g.end {
 		return Result{}, s.magicError(c, g, "%%time takes no arguments: the rest of the cell is what it times")
 	}
-	return s.timed(ctx, c, rest)
+	u0, s0 := cpu()
+	t0 := time.Now()
+	res, err := r.run(rest)
+	wall := time.Since(t0)
+	u1, s1 := cpu()
+	if err == nil && !c.Replay {
+		user, sys := u1-u0, s1-s0
+		fmt.Fprintf(os.Stdout, "CPU times: user %s, sys: %s, total: %s\nWall time: %s\n",
+			formatTime(user.Seconds()), formatTime(sys.Seconds()), formatTime((user + sys).Seconds()), formatTime(wall.Seconds()))
+	}
+	return res, err
 }
 
 func (s *Session) magicError(c Cell, g item, msg string) *Error {
@@ -131,9 +132,9 @@ func (s *Session) magicError(c Cell, g item, msg string) *Error {
 	return e
 }
 
-// subGroups splits code[off:end], the statements a magic runs, into
-// groups placed in the cell.
-func (s *Session) subGroups(c Cell, off, end int) ([]item, error) {
+// subItems splits code[off:end], the statements a magic runs, into items
+// placed in the cell.
+func (s *Session) subItems(c Cell, off, end int) ([]item, error) {
 	items, incomplete, err := split(c.Code[off:end])
 	if err != nil {
 		if se, ok := err.(*scanError); ok {
@@ -153,10 +154,9 @@ func (s *Session) subGroups(c Cell, off, end int) ([]item, error) {
 		}
 		items[i].off += off
 		items[i].end += off
-		items[i].tail += off
 		items[i].line, items[i].col = position(c.Code, items[i].off)
 	}
-	return groups(items), nil
+	return items, nil
 }
 
 // cpu returns the process's user and system CPU time so far.
@@ -166,23 +166,6 @@ func cpu() (user, sys time.Duration) {
 		return 0, 0
 	}
 	return time.Duration(ru.Utime.Nano()), time.Duration(ru.Stime.Nano())
-}
-
-// timed runs groups and prints their wall and CPU time as IPython's %time
-// does (CPU time is the whole process's: every goroutine the cell keeps
-// busy counts).
-func (s *Session) timed(ctx context.Context, c Cell, gs []item) (Result, error) {
-	u0, s0 := cpu()
-	t0 := time.Now()
-	r, err := s.runGroups(ctx, c, gs)
-	wall := time.Since(t0)
-	u1, s1 := cpu()
-	if err == nil && !c.Replay {
-		user, sys := u1-u0, s1-s0
-		fmt.Fprintf(s.out, "CPU times: user %s, sys: %s, total: %s\nWall time: %s\n",
-			formatTime(user.Seconds()), formatTime(sys.Seconds()), formatTime((user + sys).Seconds()), formatTime(wall.Seconds()))
-	}
-	return r, err
 }
 
 // formatTime writes seconds with three significant digits in s, ms, µs
@@ -200,10 +183,14 @@ func formatTime(t float64) string {
 	return strconv.FormatFloat(t*math.Pow(1000, float64(order)), 'g', 3, 64) + " " + units[order]
 }
 
-// timeit times a statement in a loop, as IPython's %timeit does: the
-// loop count is the first of 1, 2, 5, 10, 20, 50... that takes 0.2 s,
-// unless -n gives it, and the loop is run -r times (7).
-func (s *Session) timeit(ctx context.Context, c Cell, g item, argOff int) (Result, error) {
+// timeitArgs is a %timeit line read: its options and its statement.
+type timeitArgs struct {
+	loops, runs int
+	chunk       chunk
+}
+
+// timeitStep reads a %timeit line: -n LOOPS, -r RUNS, the statement.
+func (s *Session) timeitStep(c Cell, g item, argOff int) (timeitArgs, error) {
 	loops, runs := 0, 7
 	off := argOff
 	for {
@@ -224,7 +211,7 @@ func (s *Session) timeit(ctx context.Context, c Cell, g item, argOff int) (Resul
 		}
 		n, err := strconv.Atoi(word)
 		if err != nil || n < 1 {
-			return Result{}, s.magicError(c, g, fmt.Sprintf("%%timeit %s %q: want a positive whole number", flag, word))
+			return timeitArgs{}, s.magicError(c, g, fmt.Sprintf("%%timeit %s %q: want a positive whole number", flag, word))
 		}
 		if flag == "-n" {
 			loops = n
@@ -234,65 +221,52 @@ func (s *Session) timeit(ctx context.Context, c Cell, g item, argOff int) (Resul
 		after := rest[len(word):]
 		off = g.end - len(strings.TrimLeftFunc(after, unicode.IsSpace))
 	}
-	stmtText := strings.TrimSpace(c.Code[off:g.end])
-	if stmtText == "" {
-		return Result{}, s.magicError(c, g, "%timeit needs a statement: %timeit f(100)")
+	text := strings.TrimSpace(c.Code[off:g.end])
+	if text == "" {
+		return timeitArgs{}, s.magicError(c, g, "%timeit needs a statement: %timeit f(100)")
 	}
-	if e, err := parser.ParseExpr(stmtText); err == nil {
+	off += strings.Index(c.Code[off:g.end], text)
+	if e, err := parser.ParseExpr(text); err == nil {
 		if _, call := e.(*ast.CallExpr); !call {
-			stmtText = "_ = " + stmtText
+			// a value: evaluated, and thrown away
+			line, col := position(c.Code, off)
+			return timeitArgs{loops: loops, runs: runs, chunk: chunk{text: "_ = " + lineDirective(c.Name, line, col) + text, off: off, line: line, col: col}}, nil
 		}
 	}
 	line, col := position(c.Code, off)
-	stmtText, err := s.lowerStatement(ctx, c, g, line, col, stmtText)
-	if err != nil {
-		return Result{}, err
-	}
-	program := func(n int) (*interp.Program, error) {
-		src := fmt.Sprintf("func(coevoTimeitN int) { for coevoTimeitI := 0; coevoTimeitI < coevoTimeitN; coevoTimeitI++ {\n%s%s\n} }(%d)",
-			lineDirective(c.Name, line, col), stmtText, n)
-		p, err := s.in.Compile(src)
-		if err != nil {
-			resync(s.in)
-			return nil, s.compileError(err, c.Name, item{kind: stmt, line: line, col: col}, stmtText)
-		}
-		return p, nil
-	}
-	run := func(p *interp.Program) (time.Duration, error) {
+	return timeitArgs{loops: loops, runs: runs, chunk: chunk{text: text, off: off, line: line, col: col}}, nil
+}
+
+// timeit runs a %timeit segment as IPython's %timeit does: the loop count
+// is the first of 1, 2, 5, 10, 20, 50... that takes 0.2 s, unless -n
+// gives it, and the loop is run -r times (7).
+func (r *runner) timeit(b *build, it *ixgo.Interp, fn string, st step) error {
+	run := func(n int) (time.Duration, error) {
 		t0 := time.Now()
-		_, err := s.execute(ctx, p)
+		_, err := r.s.call(r.ctx, b, it, fn, n)
 		return time.Since(t0), err
 	}
-	var prog *interp.Program
+	loops := st.loops
 	if loops == 0 {
-		for k := 1; loops == 0; k *= 10 {
+	find:
+		for k := 1; ; k *= 10 {
 			for _, m := range []int{1, 2, 5} {
-				p, err := program(m * k)
+				d, err := run(m * k)
 				if err != nil {
-					return Result{}, err
-				}
-				d, err := run(p)
-				if err != nil {
-					return Result{}, err
+					return err
 				}
 				if d >= 200*time.Millisecond {
-					loops, prog = m*k, p
-					break
+					loops = m * k
+					break find
 				}
 			}
 		}
-	} else {
-		p, err := program(loops)
-		if err != nil {
-			return Result{}, err
-		}
-		prog = p
 	}
-	per := make([]float64, runs)
+	per := make([]float64, st.runs)
 	for i := range per {
-		d, err := run(prog)
+		d, err := run(loops)
 		if err != nil {
-			return Result{}, err
+			return err
 		}
 		per[i] = d.Seconds() / float64(loops)
 	}
@@ -303,9 +277,9 @@ func (s *Session) timeit(ctx context.Context, c Cell, g item, argOff int) (Resul
 		}
 		return "s"
 	}
-	fmt.Fprintf(s.out, "%s ± %s per loop (mean ± std. dev. of %d run%s, %s loop%s each)\n",
-		formatTime(mean), formatTime(sd), runs, plural(runs), thousands(loops), plural(loops))
-	return Result{}, nil
+	fmt.Fprintf(os.Stdout, "%s ± %s per loop (mean ± std. dev. of %d run%s, %s loop%s each)\n",
+		formatTime(mean), formatTime(sd), st.runs, plural(st.runs), thousands(loops), plural(loops))
+	return nil
 }
 
 func meanSD(x []float64) (mean, sd float64) {
@@ -389,29 +363,28 @@ func secret(name string) bool {
 func (s *Session) who() {
 	type row struct{ name, kind, typ, value string }
 	var rows []row
-	for name, v := range s.in.Globals() {
-		if name == "_" || !v.IsValid() || s.names[name] == "" {
-			continue // what is not the session's: a loop's variable, a failed statement's
-		}
-		kind := s.names[name]
-		if kind == "" {
-			kind = "var"
-		}
+	for _, v := range sortedVars(s.vars) {
 		val := ""
-		if v.CanInterface() {
-			val = shorten(fmt.Sprintf("%+v", v.Interface()), 60)
+		if v.ptr != nil {
+			val = shorten(fmt.Sprintf("%+v", reflect.ValueOf(v.ptr).Elem().Interface()), 60)
 		}
-		rows = append(rows, row{name, kind, v.Type().String(), val})
+		rows = append(rows, row{v.name, "var", typeString(v.typ), val})
 	}
-	for name, kind := range s.names {
-		if kind != "func" {
-			continue
+	if s.last != nil {
+		scope := s.last.pkg.Scope()
+		for _, d := range sortedDecls(s.decls) {
+			for _, name := range d.names {
+				obj := scope.Lookup(name)
+				switch {
+				case obj == nil:
+				case d.kind == "func":
+					rows = append(rows, row{name, "func", typeString(obj.Type()), ""})
+				case d.kind == "const":
+					c := obj.(*types.Const)
+					rows = append(rows, row{name, "const", typeString(c.Type()), c.Val().String()})
+				}
+			}
 		}
-		typ := "func"
-		if v, err := s.in.Eval(name); err == nil && v.IsValid() {
-			typ = v.Type().String()
-		}
-		rows = append(rows, row{name, kind, typ, ""})
 	}
 	if len(rows) == 0 {
 		fmt.Fprintln(s.out, "no variables or functions declared yet")
@@ -432,6 +405,20 @@ func (s *Session) who() {
 	}
 }
 
+// typeString writes a type as a cell would: packages by name, the cells'
+// own types unqualified, a function's type without its parameters' names.
+func typeString(t types.Type) string {
+	if sig, ok := t.(*types.Signature); ok {
+		t = types.NewSignatureType(nil, nil, nil, unnamed(sig.Params()), unnamed(sig.Results()), sig.Variadic())
+	}
+	return types.TypeString(t, func(p *types.Package) string {
+		if p.Path() == "main" {
+			return ""
+		}
+		return p.Name()
+	})
+}
+
 func shorten(s string, n int) string {
 	s = strings.ReplaceAll(s, "\n", " ")
 	if r := []rune(s); len(r) > n {
@@ -448,4 +435,16 @@ func (s *Session) lsmagic() {
 	fmt.Fprintln(tw, "!COMMAND\ta line of its own: run COMMAND with bash, its output streamed and a status other than 0 shown; Ctrl-C reaches it")
 	fmt.Fprintln(tw, "//coevo:noreplay\ta comment line: the kernel does not replay this cell when it restores a session")
 	tw.Flush()
+}
+
+// unnamed is a tuple without its variables' names.
+func unnamed(t *types.Tuple) *types.Tuple {
+	if t == nil {
+		return nil
+	}
+	vars := make([]*types.Var, t.Len())
+	for i := range vars {
+		vars[i] = types.NewParam(t.At(i).Pos(), t.At(i).Pkg(), "", t.At(i).Type())
+	}
+	return types.NewTuple(vars...)
 }

@@ -18,18 +18,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coevolab/coevo/kernel/symbols"
+	_ "github.com/coevolab/coevo/kernel/symbols"
 )
 
 // knownFailures are corpus programs whose cells do not print what go run
 // prints, and why. docs/kernel.md lists them too. One that starts passing
 // fails the test, so that the list stays true.
-var knownFailures = map[string]string{
-	// yaegi gives a cell's struct type no name and capitalizes its
-	// unexported fields (so that reflection can set them): %T and %+v show
-	// struct { Xx int; Xy int } where Go shows main.point and x.
-	"gbe_struct_printing": "yaegi: %T, %+v and %#v of a cell's struct type",
-}
+var knownFailures = map[string]string{}
 
 // TestModernGo runs the corpus in testdata/modern — Go programs, one per
 // feature of the language and library since Go 1.18 plus programs in the
@@ -218,7 +213,7 @@ func runCells(file string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	s, err := New(symbols.Symbols)
+	s, err := New()
 	if err != nil {
 		return "", err
 	}

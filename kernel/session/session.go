@@ -1,16 +1,20 @@
-// Package session evaluates Go cells in one persistent yaegi interpreter:
-// what a cell declares stays for the cells after it, a cell may mix
-// declarations, statements and IPython-like magics (%time, %timeit, %env,
-// %who, %reset, %lsmagic), and the value of a final expression is the
-// cell's result.
+// Package session evaluates Go cells as one growing Go package: what a
+// cell declares stays for the cells after it, a cell may mix declarations,
+// statements and IPython-like magics (%time, %timeit, %env, %who, %reset,
+// %lsmagic), and the value of a final expression is the cell's result.
 //
-// Evaluation takes a context; cancelling it stops interpreted code (yaegi
-// checks at every step) and is passed to compiled code that the cell hands
-// it to. Run returns only when the cell's code has stopped: an interrupted
-// cell stuck in a compiled call that takes no context keeps Run waiting,
-// and the caller (the kernel's worker process) decides how long to wait.
+// Every cell is compiled with the declarations of the cells before it as
+// a whole package, type-checked by go/types and run from its SSA form
+// (golang.org/x/tools/go/ssa) by the ixgo interpreter: a cell computes
+// what Go computes. See program.go for how a cell becomes that package.
 //
-// Errors read like a Go compiler's and name the cell: a compile error is
+// Evaluation takes a context; cancelling it stops the cell's interpreted
+// code and is passed to compiled code that the cell hands it to. Run
+// returns only when the cell's code has stopped: an interrupted cell
+// stuck in a compiled call that takes no context keeps Run waiting, and
+// the caller (the kernel's worker process) decides how long to wait.
+//
+// Errors read like the Go compiler's and name the cell: a compile error is
 // "In[3]:2:5: undefined: x" with the line quoted, a panic shows its value
 // and the cell lines (and compiled functions) it went through.
 package session
@@ -19,120 +23,54 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
+	"go/types"
 	"io"
 	"os"
 	"reflect"
-	"regexp"
-	"sort"
-	"strconv"
+	"runtime"
 	"strings"
 	"sync"
+	"time"
+	"weak"
 
-	"github.com/coevolab/coevo/kernel/internal/yaegi/interp"
-	"github.com/traefik/yaegi/stdlib/syscall"
-	"github.com/traefik/yaegi/stdlib/unrestricted"
+	"github.com/goplus/ixgo"
+	"golang.org/x/tools/go/ssa"
 
-	"github.com/coevolab/coevo/kernel/gostd"
 	"github.com/coevolab/coevo/kernel/internal/cells"
-	"github.com/coevolab/coevo/kernel/lower"
 	"github.com/coevolab/coevo/kernel/native"
 )
 
-var stdioMu sync.Mutex
-
-// Session is one interpreter and what its cells declared.
+// Session is one Go package that cells grow, and the values of its
+// variables.
 type Session struct {
-	mu       sync.Mutex
-	bindings []interp.Exports
-	in       *interp.Interpreter
-	out      *switchWriter
-	errw     *switchWriter
-	stdin    *switchReader
-	symbols  interp.Exports
-	imported map[string]bool   // "name path" of imports done by earlier cells
-	names    map[string]string // top-level names cells declared: "func", "type", "var" or "const"
-	sources  map[string]string // cell name -> code, to quote lines in errors
-	native   *native.Builder   // builds %go get modules' packages and %%compile cells; nil: none
-	natives  map[string]bool   // packages the Builder made, bound for every interpreter
-	wraps    int               // functions made by evalWrapped
+	mu sync.Mutex
 
-	hook     func()              // the function Call runs
-	hookIn   *interp.Interpreter // the interpreter the hook is bound in
-	hookProg *interp.Program     // its call of hook
+	ctx      *ixgo.Context
+	importer types.Importer
+	sizes    types.Sizes
+	rtypes   *cellTypes
 
-	// model type-checks and lowers cells (kernel/lower) against what the
-	// session declared; pkgs is every package the interpreter binds, by
-	// import path, and static those bound when the session was made.
-	model  *lower.Model
-	pkgs   map[string]binding
-	static map[string]bool
-	// tx and units: the running cell's groups, checked and lowered
-	// before any runs (units by the group's offset in the cell).
-	tx    *lower.Tx
-	units map[int]*lower.Unit
-	done  int // the running cell's end of what ran
+	imports []importSpec                // the imports cells made, one per name bound
+	decls   map[string]*progDecl        // what cells declared, by key (progDecl.keys)
+	vars    map[string]*sessVar         // the variables cells defined
+	seq     int                         // counts declarations and variables, in order
+	last    *build                      // the last build that ran: its types serve completion and inspection
+	interps []weak.Pointer[ixgo.Interp] // interpreters whose code may still run (while values they made live)
 
-	framesMu sync.Mutex
-	frames   []Frame // of the panic unwinding the running group
-	onPanic  func(Frame)
-}
+	sources map[string]string // cell name -> code, to quote lines in errors
+	outTo   io.Writer         // where the cells' standard output goes
+	errTo   io.Writer         // and their standard error
+	out     io.Writer         // the standard output of the running cell (os.Stdout as it is)
+	errw    io.Writer         // its standard error
+	stdin   *switchReader
 
-// binding is a package the interpreter binds: its name and symbols.
-type binding struct {
-	name string
-	syms map[string]reflect.Value
-}
+	native     *native.Builder   // builds %go get modules' packages and %%compile cells; nil: none
+	fromSource map[string]string // packages interpreted from source: their directories
 
-// env tells the session's type checker what the interpreter binds.
-type env struct{ s *Session }
-
-func (e env) Bindings(path string) (string, map[string]reflect.Value, bool) {
-	b, ok := e.s.pkgs[path]
-	return b.name, b.syms, ok
-}
-
-// Source gives the type checker the source of packages built natively
-// for the session (of %go get modules, or of the kernel's modules but not
-// bound into it), whose generic functions it instantiates.
-func (e env) Source(path string) (string, []string, bool) {
-	s := e.s
-	if s.native == nil || s.static[path] || isStdPath(path) || !s.native.Provides(path) {
-		return "", nil, false
-	}
-	dir, files, err := s.native.Source(path)
-	return dir, files, err == nil
-}
-
-func isStdPath(p string) bool {
-	first, _, _ := strings.Cut(p, "/")
-	return !strings.Contains(first, ".")
-}
-
-// bind records bound packages, for the type checker.
-func (s *Session) bind(ex interp.Exports) {
-	for key, syms := range ex {
-		if key == "." || !strings.Contains(key, "/") {
-			continue
-		}
-		path := importPath(key)
-		if old, ok := s.pkgs[path]; ok {
-			merged := make(map[string]reflect.Value, len(old.syms)+len(syms))
-			for k, v := range old.syms {
-				merged[k] = v
-			}
-			for k, v := range syms {
-				merged[k] = v
-			}
-			syms = merged
-		}
-		s.pkgs[path] = binding{name: pkgName(key), syms: syms}
-		if s.model != nil {
-			s.model.Universe().Forget(path)
-		}
-	}
+	framesMu      sync.Mutex
+	onPanic       func(Frame)
+	compiledStack []byte  // of the last panic of compiled code, while it unwound
+	lastFrames    []Frame // the cells' frames of the last panic, innermost first
 }
 
 // Cell is a notebook cell to run.
@@ -148,86 +86,47 @@ type Cell struct {
 }
 
 // Frame is a cell position a panic went through, as the interpreter
-// reports it while the panic unwinds (cells.Frame, which the kernel process
-// shares without linking the interpreter).
+// reports it (cells.Frame, which the kernel process shares without
+// linking the interpreter).
 type Frame = cells.Frame
 
-// New starts a session with the standard library and the given bindings
-// (as generated by yaegi extract) available to import, and fmt imported.
-// The standard library is unrestricted: os/exec and syscall are there,
-// and os.Exit and log.Fatal end the process, as in a Go program (the
-// kernel runs cells in a worker process that it replaces).
-func New(bindings ...interp.Exports) (*Session, error) {
+// New starts a session: the standard library and the packages registered
+// with ixgo (the kernel's worker links coevo's, gota's and gonum's) can be
+// imported, and fmt is imported. The standard library is unrestricted:
+// os/exec and syscall are there, and os.Exit and log.Fatal end the
+// process, as in a Go program (the kernel runs cells in a worker process
+// that it replaces).
+func New() (*Session, error) {
 	s := &Session{
-		bindings: bindings,
-		out:      &switchWriter{},
-		stdin:    &switchReader{},
-		symbols:  interp.Exports{},
-		sources:  map[string]string{},
-		natives:  map[string]bool{},
+		sources:    map[string]string{},
+		outTo:      io.Discard,
+		errTo:      io.Discard,
+		out:        stdWriter{},
+		errw:       stdWriter{err: true},
+		stdin:      &switchReader{},
+		fromSource: map[string]string{},
 	}
-	s.errw = &switchWriter{panicLine: s.panicLine}
-	s.pkgs = map[string]binding{}
-	s.static = map[string]bool{}
-	for _, b := range append(standard(), bindings...) {
-		for k, v := range b {
-			s.symbols[k] = v
-		}
-		s.bind(b)
+	s.ctx, s.rtypes = newContext()
+	s.ctx.SetPanic(s.panicHook)
+	// Packages not bound are interpreted from source only when the session
+	// says so (importNatives), not looked for with go list.
+	s.ctx.Lookup = s.lookupSource
+	s.importer = s.ctx.Importer
+	s.sizes = types.SizesFor("gc", "amd64")
+	if sz := types.SizesFor("gc", runtime.GOARCH); sz != nil {
+		s.sizes = sz
 	}
-	for path := range s.pkgs {
-		s.static[path] = true
-	}
-	s.bind(lower.Builtins)
-	s.model = lower.NewModel(lower.NewUniverse(env{s}))
-	if err := s.reset(); err != nil {
-		return nil, err
-	}
+	s.reset()
 	return s, nil
 }
 
-// standard is the standard library's bindings: Go 1.26's (kernel/gostd),
-// yaegi's syscall, and its unrestricted ones last (os.Exit, log.Fatal...
-// the real ones, as gostd has them too).
-func standard() []interp.Exports {
-	return []interp.Exports{gostd.Symbols, syscall.Symbols, unrestricted.Symbols}
-}
-
-// reset makes a new interpreter: nothing declared, fmt imported.
-func (s *Session) reset() error {
-	// yaegi binds os.Stdin, os.Stdout and os.Stderr of interpreted code to
-	// the writers and reader below only when YAEGI_SPECIAL_STDIO is set as
-	// the interpreter is made (otherwise only *os.File values are used).
-	// They become io.Reader and io.Writer values in cells.
-	stdioMu.Lock()
-	old, had := os.LookupEnv("YAEGI_SPECIAL_STDIO")
-	os.Setenv("YAEGI_SPECIAL_STDIO", "1")
-	in := interp.New(interp.Options{Stdout: s.out, Stderr: s.errw, Stdin: s.stdin, Unrestricted: true})
-	if had {
-		os.Setenv("YAEGI_SPECIAL_STDIO", old)
-	} else {
-		os.Unsetenv("YAEGI_SPECIAL_STDIO")
-	}
-	stdioMu.Unlock()
-	for _, b := range append(append(standard(), lower.Builtins), s.bindings...) {
-		if err := in.Use(b); err != nil {
-			return err
-		}
-	}
-	// fmt is imported in every session, as a notebook user expects.
-	if _, err := in.Eval(`import "fmt"`); err != nil {
-		return err
-	}
-	s.in = in
-	s.imported = map[string]bool{` "fmt"`: true}
-	s.names = map[string]string{}
-	if s.model != nil {
-		s.model.Reset()
-		if s.tx != nil {
-			s.tx = s.model.Begin() // a %reset in a cell: the groups after it see nothing before
-		}
-	}
-	return nil
+// reset forgets everything cells declared: fmt imported, nothing else.
+func (s *Session) reset() {
+	s.imports = []importSpec{{path: "fmt", cell: "session", line: 1, col: 1}}
+	s.decls = map[string]*progDecl{}
+	s.vars = map[string]*sessVar{}
+	s.last = nil
+	s.interps = nil
 }
 
 // SetBuilder gives the session a Builder for the packages of modules that
@@ -239,36 +138,22 @@ func (s *Session) SetBuilder(b *native.Builder) {
 	s.mu.Unlock()
 }
 
-// use binds a native package's exports into the interpreter, for this
-// interpreter and those %reset makes.
-func (s *Session) use(ex interp.Exports) error {
-	if err := s.in.Use(ex); err != nil {
-		return err
-	}
-	fresh := false
-	for key := range ex {
-		if !s.natives[key] {
-			s.natives[key], fresh = true, true
-		}
-	}
-	if fresh {
-		s.bindings = append(s.bindings, ex)
-	}
-	s.bind(ex)
-	return nil
-}
-
 // Output directs the standard output, error and input of the next cells.
 func (s *Session) Output(stdout, stderr io.Writer, stdin io.Reader) {
-	s.out.set(stdout)
-	s.errw.set(stderr)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if stdout == nil {
+		stdout = io.Discard
+	}
+	if stderr == nil {
+		stderr = io.Discard
+	}
+	s.outTo, s.errTo = stdout, stderr
 	s.stdin.set(stdin)
 }
 
-// OnPanic calls f with every frame a panic goes through as it unwinds, in
-// any goroutine, as soon as the interpreter reports it: a panic in a
-// goroutine a cell started ends the process, and f is the last word on
-// where it happened.
+// OnPanic calls f with every frame of a panic a cell's code raised, as
+// the interpreter reports it.
 func (s *Session) OnPanic(f func(Frame)) {
 	s.framesMu.Lock()
 	s.onPanic = f
@@ -278,7 +163,9 @@ func (s *Session) OnPanic(f func(Frame)) {
 // Result is what a cell evaluated to.
 type Result struct {
 	// Value is the value of the final expression; Show is false when the
-	// cell ends with a declaration, an assignment or a statement.
+	// cell ends with a declaration, an assignment or a statement, or with
+	// an expression whose value says nothing (a nil error, what a Print
+	// returns).
 	Value reflect.Value
 	Show  bool
 	// Reset reports that the cell ran %reset: what earlier cells declared
@@ -299,8 +186,10 @@ func (s *Session) Eval(ctx context.Context, code string) (Result, error) {
 	return s.Run(ctx, Cell{Code: code})
 }
 
+var errInterrupted = &Error{Name: "interrupted", Message: "the cell was interrupted; earlier definitions are kept"}
+
 // Run evaluates a cell. Cancelling ctx interrupts it; the session keeps
-// what earlier cells (and earlier groups of this cell) defined.
+// what earlier cells (and the statements of this cell that ran) defined.
 func (s *Session) Run(ctx context.Context, c Cell) (Result, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -308,6 +197,10 @@ func (s *Session) Run(ctx context.Context, c Cell) (Result, error) {
 		c.Name = "cell"
 	}
 	s.sources[c.Name] = c.Code
+	restore := captureStdio(s.outTo, s.errTo)
+	defer restore()
+	restoreIn := captureStdin(s.stdin)
+	defer restoreIn()
 	if r, ok, err := s.rawCellMagic(ctx, c); ok {
 		return r, err
 	}
@@ -323,561 +216,469 @@ func (s *Session) Run(ctx context.Context, c Cell) (Result, error) {
 	if incomplete {
 		return Result{}, &Error{Name: "syntax error", Message: c.Name + ": the cell is incomplete (an unclosed bracket, string or comment)"}
 	}
-	gs := groups(items)
-	s.tx, s.units = s.model.Begin(), map[int]*lower.Unit{}
-	defer func() { s.tx, s.units = nil, nil }()
-	var res Result
-	if len(gs) > 0 && gs[0].kind == cellMagic {
-		if name, _ := magicLine(c.Code, gs[0]); name == "time" {
-			if err := s.prelower(ctx, c, gs[1:]); err != nil {
-				return Result{}, err
+	r := &runner{s: s, ctx: ctx, c: c}
+	if len(items) > 0 && items[0].kind == cellMagic {
+		return r.cellMagic(items[0], items[1:])
+	}
+	return r.run(items)
+}
+
+// runner runs a cell's items.
+type runner struct {
+	s    *Session
+	ctx  context.Context
+	c    Cell
+	done int // the end of what ran
+	res  Result
+}
+
+// step is a thing a phase of a cell does in order: a segment of its Go, or
+// a magic line.
+type step struct {
+	seg    int  // the segment, or -1 for a magic
+	magic  item // the magic line
+	timed  bool // the segment is %time's statement
+	loops  int  // %timeit: the loop count (0: find one), the runs, the magic
+	runs   int
+	tmagic item
+}
+
+// run runs items of the cell: phase by phase, where a phase ends at a magic
+// that changes what the code after it can see (%go get, %reset).
+func (r *runner) run(items []item) (Result, error) {
+	for len(items) > 0 {
+		n := len(items)
+		for i, it := range items {
+			if it.kind == magic {
+				if name, _ := magicLine(r.c.Code, it); name == "go" || name == "reset" {
+					n = i + 1
+					break
+				}
 			}
 		}
-		res, err = s.cellMagic(ctx, c, gs[0], gs[1:])
-	} else if err = s.prelower(ctx, c, gs); err == nil {
-		res, err = s.runGroups(ctx, c, gs)
-	}
-	if err != nil && s.done > 0 {
-		res.Done = strings.TrimRight(c.Code[:s.done], " \t\r\n")
-	}
-	return res, err
-}
-
-// prelower checks and lowers a cell's groups before any runs, up to the
-// first magic that changes what later groups can see (%go get, %reset):
-// a cell that does not compile runs nothing.
-func (s *Session) prelower(ctx context.Context, c Cell, gs []item) error {
-	s.done = 0
-	for _, g := range gs {
-		switch g.kind {
-		case cellMagic:
-			return nil
-		case magic:
-			name, argOff := magicLine(c.Code, g)
-			switch name {
-			case "time":
-				sub, err := s.subGroups(c, argOff, g.end)
-				if err != nil {
-					return err
-				}
-				if err := s.prelower(ctx, c, sub); err != nil {
-					return err
-				}
-			case "go", "reset":
-				return nil
+		if err := r.phase(items[:n]); err != nil {
+			if r.done > 0 {
+				r.res.Done = strings.TrimRight(r.c.Code[:r.done], " \t\r\n")
 			}
-			continue
+			return r.res, err
 		}
-		if _, err := s.unit(ctx, c, g); err != nil {
-			return err
-		}
+		items = items[n:]
 	}
-	return nil
+	return r.res, nil
 }
 
-// unit returns a group checked and lowered (now, if prelower did not).
-func (s *Session) unit(ctx context.Context, c Cell, g item) (*lower.Unit, error) {
-	if u, ok := s.units[g.off]; ok {
-		return u, nil
-	}
-	src := c.Code[g.off:g.end]
-	if g.kind != stmt {
-		if err := s.importNative(ctx, c, g, src, importsOf(src)); err != nil {
-			return nil, err
-		}
-	}
-	u, err := s.tx.Lower(lower.Group{Cell: c.Name, Text: src, Line: g.line, Col: g.col, Decls: g.kind != stmt, Vars: g.vars})
+// phase compiles a phase's Go and runs its steps.
+func (r *runner) phase(items []item) error {
+	s, c := r.s, r.c
+	cc, steps, err := s.readPhase(c, items)
 	if err != nil {
-		return nil, s.lowerError(err)
+		return err
 	}
-	s.units[g.off] = u
-	return u, nil
-}
-
-// lowerError is the session's error for a group that does not compile.
-func (s *Session) lowerError(err error) error {
-	var le *lower.Error
-	if !errors.As(err, &le) {
-		return &Error{Name: "compile error", Message: err.Error()}
-	}
-	msg := le.Msg
-	if m := notBound.FindStringSubmatch(msg); m != nil {
-		msg = fmt.Sprintf("cannot import %s: cells import the standard library, the packages bound into coevo (its engine and stats packages, display, gota, gonum and gonum/plot), other packages of the modules coevo is built from, and packages of modules added with %%go get MODULE@VERSION", strconv.Quote(m[1]))
-	}
-	e := s.located("compile error", le.Cell, le.Line, le.Col, msg)
-	if le.More > 0 {
-		e.Trace = append(e.Trace, fmt.Sprintf("(and %d more errors)", le.More))
-	}
-	return e
-}
-
-var notBound = regexp.MustCompile(`^cannot import (\S+): package \S+ is not bound$`)
-
-// importsOf lists the imports of a group of declarations, as "name path".
-func importsOf(src string) []string {
-	f, err := parser.ParseFile(token.NewFileSet(), "", "package main;"+src, parser.ImportsOnly)
-	if err != nil {
+	if len(cc.segs) == 0 && len(cc.decls) == 0 && len(cc.imports) == 0 {
+		for _, st := range steps {
+			if err := r.magicStep(st.magic); err != nil {
+				return err
+			}
+		}
 		return nil
 	}
-	var out []string
-	for _, im := range f.Imports {
-		name := ""
-		if im.Name != nil {
-			name = im.Name.Name
-		}
-		out = append(out, name+" "+im.Path.Value)
+	if r.ctx.Err() != nil {
+		return errInterrupted
 	}
-	return out
-}
-
-func (s *Session) runGroups(ctx context.Context, c Cell, gs []item) (Result, error) {
-	var res Result
-	for k, g := range gs {
-		var r Result
-		var err error
-		if g.kind == magic {
-			r, err = s.lineMagic(ctx, c, g)
-		} else {
-			r, err = s.evalGroup(ctx, c, g)
-		}
-		res.Reset = res.Reset || r.Reset
-		res.Payload = append(res.Payload, r.Payload...)
-		if err != nil {
-			return res, err
-		}
-		s.done = max(s.done, g.end)
-		if k == len(gs)-1 {
-			res.Value, res.Show = r.Value, r.Show
-		}
+	if err := s.importNatives(r.ctx, c, cc); err != nil {
+		return err
 	}
-	return res, nil
-}
-
-// evalGroup runs a group of items of the cell: lowered (kernel/lower),
-// with the hidden imports and declarations the lowering asks for first,
-// positions mapped to the cell by a line directive.
-func (s *Session) evalGroup(ctx context.Context, c Cell, g item) (Result, error) {
-	u, err := s.unit(ctx, c, g)
+	b, err := s.compile(cc)
 	if err != nil {
-		return Result{}, err
+		return s.compileErr(err)
 	}
-	if err := s.prepare(ctx, c, g, u); err != nil {
-		return Result{}, err
-	}
-	src := u.Text
-	if strings.TrimSpace(src) == "" {
-		s.commit(u)
-		return Result{}, nil
-	}
-	code := lineDirective(c.Name, g.line, g.col) + src
-	if g.kind == stmt && g.tail == g.off && needsWrap(src) {
-		r, err := s.evalWrapped(ctx, c, g, src)
-		if err == nil {
-			s.commit(u)
-		}
-		return r, err
-	}
-	prog, err := s.in.Compile(code)
+	it, err := s.loadBuild(b)
 	if err != nil {
-		resync(s.in)
-		return Result{}, s.compileError(err, c.Name, g, src)
+		return err
 	}
-	v, err := s.execute(ctx, prog)
-	if err != nil {
-		return Result{}, err
-	}
-	s.commit(u)
-	show := u.Show == lower.ShowValue && v.IsValid() && v.Type() != placeholder
-	return Result{Value: v, Show: show}, nil
-}
-
-// lowerStatement checks and lowers a statement a magic runs by itself
-// (%timeit's), which declares nothing for the session.
-func (s *Session) lowerStatement(ctx context.Context, c Cell, g item, line, col int, text string) (string, error) {
-	u, err := s.tx.Lower(lower.Group{Cell: c.Name, Text: text, Line: line, Col: col})
-	if err != nil {
-		return "", s.lowerError(err)
-	}
-	if err := s.prepare(ctx, c, g, u); err != nil {
-		return "", err
-	}
-	return u.Text, nil
-}
-
-// prepare makes the hidden imports and declarations a lowered group needs.
-func (s *Session) prepare(ctx context.Context, c Cell, g item, u *lower.Unit) error {
-	if len(u.Imports) > 0 {
-		src := lineDirective(c.Name, g.line, g.col) + "import (\n" + strings.Join(u.Imports, "\n") + "\n)"
-		if _, err := s.in.Eval(src); err != nil {
-			resync(s.in)
-			return &Error{Name: "compile error", Message: c.Name + ": importing what the cell uses: " + err.Error()}
-		}
-	}
-	if u.Prelude != "" {
-		prog, err := s.in.Compile(lineDirective("instantiated", 1, 1) + u.Prelude)
-		if err != nil {
-			resync(s.in)
-			return &Error{Name: "compile error", Message: c.Name + ": the interpreter rejects generic code instantiated for this cell: " + err.Error()}
-		}
-		if _, err := s.execute(ctx, prog); err != nil {
-			return err
-		}
-	}
-	s.model.Prepared(u)
-	return nil
-}
-
-// commit makes what a group declared the session's: it ran.
-func (s *Session) commit(u *lower.Unit) {
-	s.model.Commit(u)
-	for name, kind := range u.Names() {
-		s.names[name] = kind
-	}
-	for name := range s.names {
-		if s.model.Lookup(name) == nil {
-			delete(s.names, name)
-		}
-	}
-}
-
-// evalWrapped runs a statement yaegi gets wrong at a program's top level
-// (see needsWrap) as the body of a function declared for it, then calls
-// that function. The line directive stays right before the statement, so
-// positions map to the cell; the function's name never reaches the user
-// (panicError leaves its frames out).
-func (s *Session) evalWrapped(ctx context.Context, c Cell, g item, src string) (Result, error) {
-	s.wraps++
-	name := fmt.Sprintf("%s%d", wrapPrefix, s.wraps)
-	dir := lineDirective(c.Name, g.line, g.col)
-	decl, err := s.in.Compile("func " + name + "() {" + dir + src + "\n}")
-	if err != nil {
-		resync(s.in)
-		return Result{}, s.compileError(err, c.Name, g, src)
-	}
-	if _, err := s.in.Execute(decl); err != nil {
-		return Result{}, &Error{Name: "error", Message: err.Error()}
-	}
-	call, err := s.in.Compile(dir + name + "()")
-	if err != nil {
-		resync(s.in)
-		return Result{}, s.compileError(err, c.Name, g, src)
-	}
-	if _, err := s.execute(ctx, call); err != nil {
-		return Result{}, err
-	}
-	return Result{}, nil
-}
-
-// execute runs a compiled program, and waits, after an interrupt, until
-// its code has stopped.
-func (s *Session) execute(ctx context.Context, prog *interp.Program) (reflect.Value, error) {
-	s.framesMu.Lock()
-	s.frames = nil
-	s.framesMu.Unlock()
-	// yaegi's stop reaches only a program already running: one started
-	// after it would run on, so a cancelled cell does not start.
-	if ctx.Err() != nil {
-		return reflect.Value{}, &Error{Name: "interrupted", Message: "the cell was interrupted; earlier definitions are kept"}
-	}
-	v, err := s.in.ExecuteWithContext(ctx, prog)
-	if err == nil {
-		return v, nil
-	}
-	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-		waitStopped()
-		return v, &Error{Name: "interrupted", Message: "the cell was interrupted; earlier definitions are kept"}
-	}
-	var p interp.Panic
-	if errors.As(err, &p) {
-		return v, s.panicError(p)
-	}
-	return v, &Error{Name: "error", Message: err.Error()}
-}
-
-// resync runs an empty program: a failed compile can leave symbols it
-// declared without room in the interpreter's frame (Globals would panic),
-// and running a program makes the room.
-func resync(in *interp.Interpreter) { in.Eval("") }
-
-// lineDirective makes the interpreter report positions of the source
-// after it as positions in the named cell, in a file "NAME/_.go": yaegi
-// scopes imports by the base name of the file, which must stay its
-// default "_.go" for imports of one cell to serve the next.
-func lineDirective(name string, line, col int) string {
-	return fmt.Sprintf("/*line %s/_.go:%d:%d*/", name, line, col)
-}
-
-// cellOf returns the cell name of a file name made by lineDirective.
-func cellOf(file string) string { return strings.TrimSuffix(file, "/_.go") }
-
-// placeholder is the type of the value yaegi gives declarations and calls
-// of functions that return nothing.
-var placeholder = reflect.TypeOf((*any)(nil))
-
-// declared returns the top-level names src declares, with their kinds.
-func declared(kind itemKind, src string) map[string]string {
-	out := map[string]string{}
-	_, f, body := parseGroup(kind, src)
-	if f == nil {
-		return out
-	}
-	defer delete(out, "_")
-	genDecl := func(d *ast.GenDecl) {
-		for _, sp := range d.Specs {
-			switch sp := sp.(type) {
-			case *ast.TypeSpec:
-				out[sp.Name.Name] = "type"
-			case *ast.ValueSpec:
-				for _, n := range sp.Names {
-					out[n.Name] = strings.ToLower(d.Tok.String())
-				}
+	for _, st := range steps {
+		if st.seg < 0 {
+			if err := r.magicStep(st.magic); err != nil {
+				return err
 			}
+			r.done = max(r.done, st.magic.end)
+			continue
 		}
-	}
-	if body != nil {
-		for _, st := range body.List {
-			switch st := st.(type) {
-			case *ast.AssignStmt:
-				if st.Tok == token.DEFINE {
-					for _, l := range st.Lhs {
-						if id, ok := l.(*ast.Ident); ok {
-							out[id.Name] = "var"
+		seg := cc.segs[st.seg]
+		s.lastFrames = nil
+		v, err := r.segment(b, it, st)
+		if err != nil {
+			// What ran: the statements before the one that panicked; the
+			// variables of those after it are not the session's.
+			if line := r.panicLine(); line > 0 && !seg.timeit {
+				from := 0
+				for _, c := range seg.chunks {
+					if c.line <= line {
+						r.done = max(r.done, c.off)
+						from = c.line
+					}
+				}
+				for name, v := range b.newVars {
+					if v.line >= from {
+						if old, ok := b.prevVars[name]; ok {
+							s.vars[name] = old
+						} else {
+							delete(s.vars, name)
 						}
 					}
 				}
-			case *ast.DeclStmt:
-				if d, ok := st.Decl.(*ast.GenDecl); ok {
-					genDecl(d)
+			}
+			return err
+		}
+		if n := len(seg.chunks); n > 0 {
+			last := seg.chunks[n-1]
+			r.done = max(r.done, last.off+len(last.text))
+		}
+		if st.seg == len(cc.segs)-1 && cc.final && !seg.timeit {
+			r.res.Value, r.res.Show = b.result(v)
+		}
+	}
+	return nil
+}
+
+// readPhase reads the items of a phase of a cell: its Go, and the steps
+// that run it.
+func (s *Session) readPhase(c Cell, items []item) (*cellCode, []step, error) {
+	cc := &cellCode{cell: c.Name}
+	var steps []step
+	newSeg := func(timeit bool) int {
+		cc.segs = append(cc.segs, segment{timeit: timeit})
+		return len(cc.segs) - 1
+	}
+	cur := -1 // the segment statements go to
+	addChunk := func(seg int, code string, off, end int) {
+		l, col := position(code, off)
+		cc.segs[seg].chunks = append(cc.segs[seg].chunks, chunk{text: code[off:end], off: off, line: l, col: col})
+	}
+	for _, it := range items {
+		switch {
+		case it.kind == magic:
+			cur = -1
+			name, argOff := magicLine(c.Code, it)
+			switch {
+			case strings.HasPrefix(c.Code[it.off:it.end], "!"):
+				steps = append(steps, step{seg: -1, magic: it})
+			case name == "time":
+				sub, err := s.subItems(c, argOff, it.end)
+				if err != nil {
+					return nil, nil, err
 				}
-			}
-		}
-		return out
-	}
-	for _, d := range f.Decls {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			if d.Recv == nil {
-				out[d.Name.Name] = "func"
-			}
-		case *ast.GenDecl:
-			genDecl(d)
-		}
-	}
-	return out
-}
-
-// parseGroup parses a group as yaegi does: declarations as a file,
-// statements as the body of a function (returned too). The file is nil if
-// src does not parse.
-func parseGroup(kind itemKind, src string) (*token.FileSet, *ast.File, *ast.BlockStmt) {
-	fset := token.NewFileSet()
-	if kind == stmt {
-		f, err := parser.ParseFile(fset, "", "package main; func main() {"+src+"\n}", 0)
-		if err != nil || len(f.Decls) == 0 {
-			return fset, nil, nil
-		}
-		fd, ok := f.Decls[0].(*ast.FuncDecl)
-		if !ok {
-			return fset, nil, nil
-		}
-		return fset, f, fd.Body
-	}
-	f, err := parser.ParseFile(fset, "", "package main;"+src, 0)
-	if err != nil {
-		return fset, nil, nil
-	}
-	return fset, f, nil
-}
-
-// IsComplete reports "complete", "incomplete" or "invalid" for code typed
-// so far, as the Jupyter is_complete request asks.
-func IsComplete(code string) string { return cells.IsComplete(code) }
-
-var keywords = []string{"break", "case", "chan", "const", "continue", "default", "defer", "else",
-	"fallthrough", "for", "func", "go", "goto", "if", "import", "interface", "map", "package",
-	"range", "return", "select", "struct", "switch", "type", "var",
-	"append", "cap", "close", "complex", "copy", "delete", "imag", "len", "make", "max", "min",
-	"new", "panic", "print", "println", "real", "recover", "clear", "true", "false", "nil"}
-
-// Complete returns candidates for the identifier ending at cursor (a byte
-// offset), and the offsets of the text they replace: the fields and
-// methods of a value after "x.", "f()." or "x.y[i].", package members
-// after "pkg.", import paths inside an import's quotes, magic names after
-// a "%" that starts a line, else keywords, builtins, what cells declared
-// and importable package names.
-func (s *Session) Complete(code string, cursor int) (matches []string, start, end int) {
-	if cursor > len(code) || cursor < 0 {
-		cursor = len(code)
-	}
-	if m, from, ok := s.importCompletions(code, cursor); ok {
-		return m, from, cursor
-	}
-	start = cursor
-	for start > 0 && isIdent(code[start-1]) {
-		start--
-	}
-	prefix := code[start:cursor]
-	if start > 0 && code[start-1] == '%' {
-		p := start - 1
-		if p > 0 && code[p-1] == '%' {
-			p--
-		}
-		if firstOnLine(code, p) {
-			for _, m := range Magics() {
-				if strings.HasPrefix(m.Name, prefix) && m.Cell == (p < start-1) {
-					matches = append(matches, m.Name)
+				if len(sub) == 0 {
+					return nil, nil, s.magicError(c, it, "%time needs a statement: %time x := f()")
 				}
-			}
-			return matches, start, cursor
-		}
-	}
-	if start > 0 && code[start-1] == '.' {
-		// A value's fields and methods, or else a package's members.
-		s.mu.Lock()
-		m, typed := s.memberCompletions(code, start-1, prefix)
-		s.mu.Unlock()
-		if typed {
-			return m, start, cursor
-		}
-		q := start - 1
-		for q > 0 && isIdent(code[q-1]) {
-			q--
-		}
-		pkg := code[q : start-1]
-		for path, syms := range s.symbols {
-			if pkgName(path) != pkg {
-				continue
-			}
-			for name := range syms {
-				if strings.HasPrefix(name, prefix) && name != "_" {
-					matches = append(matches, name)
+				k := newSeg(false)
+				for _, x := range sub {
+					if x.kind != stmt && !(x.kind == vardecl && x.vars) {
+						return nil, nil, s.magicError(c, it, "%time times statements: a declaration goes in the cell")
+					}
+					addChunk(k, c.Code, x.off, x.end)
 				}
-			}
-		}
-		sort.Strings(matches)
-		return dedupe(matches), start, cursor
-	}
-	if prefix == "" {
-		return nil, start, cursor
-	}
-	cands := append([]string(nil), keywords...)
-	s.mu.Lock()
-	for name := range s.in.Globals() {
-		cands = append(cands, name)
-	}
-	for name := range s.names {
-		cands = append(cands, name)
-	}
-	s.mu.Unlock()
-	for path := range s.symbols {
-		cands = append(cands, pkgName(path))
-	}
-	for _, c := range cands {
-		if strings.HasPrefix(c, prefix) && !strings.HasPrefix(c, lower.Prefix) && !strings.HasPrefix(c, wrapPrefix) {
-			matches = append(matches, c)
-		}
-	}
-	sort.Strings(matches)
-	return dedupe(matches), start, cursor
-}
-
-func isIdent(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
-
-// pkgName is the package name of a yaegi Exports key "import/path/name".
-func pkgName(key string) string { return key[strings.LastIndex(key, "/")+1:] }
-
-// importPath is the import path of a yaegi Exports key.
-func importPath(key string) string { return key[:max(strings.LastIndex(key, "/"), 0)] }
-
-func dedupe(s []string) []string {
-	out := s[:0]
-	for i, x := range s {
-		if i == 0 || x != s[i-1] {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
-// Lookup returns the value bound to "pkg.Name", or to a name a cell
-// declared (a variable, constant or function), for inspection.
-func (s *Session) Lookup(name string) (reflect.Value, bool) {
-	if pkg, sym, ok := strings.Cut(name, "."); ok {
-		for path, syms := range s.symbols {
-			if pkgName(path) == pkg {
-				if v, ok := syms[sym]; ok {
-					return v, true
+				steps = append(steps, step{seg: k, timed: true})
+			case name == "timeit":
+				st, err := s.timeitStep(c, it, argOff)
+				if err != nil {
+					return nil, nil, err
 				}
+				if c.Replay {
+					continue
+				}
+				k := newSeg(true)
+				cc.segs[k].chunks = []chunk{st.chunk}
+				steps = append(steps, step{seg: k, loops: st.loops, runs: st.runs, tmagic: it})
+			default:
+				steps = append(steps, step{seg: -1, magic: it})
+			}
+		case it.kind == stmt || it.kind == vardecl && it.vars:
+			if cur < 0 {
+				cur = newSeg(false)
+				steps = append(steps, step{seg: cur})
+			}
+			addChunk(cur, c.Code, it.off, it.end)
+		default: // imports and declarations
+			if err := cc.readDecls(c.Code, it, &s.seq); err != nil {
+				line, col := position(c.Code, it.off)
+				return nil, nil, s.located("syntax error", c.Name, line, col, err.Error())
+			}
+			if err := cc.checkNames(); err != nil {
+				return nil, nil, s.compileErr(err)
 			}
 		}
-		return reflect.Value{}, false
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if v, ok := s.in.Globals()[name]; ok {
-		return v, true
+	// A cell's func init runs when the cell does, before its statements:
+	// what init means for a program, once.
+	if len(cc.inits) > 0 {
+		cc.segs = append([]segment{{chunks: cc.inits}}, cc.segs...)
+		for i := range steps {
+			if steps[i].seg >= 0 {
+				steps[i].seg++
+			}
+		}
+		steps = append([]step{{seg: 0}}, steps...)
 	}
-	if s.names[name] == "func" {
-		if v, err := s.in.Eval(name); err == nil && v.IsValid() {
-			return v, true
+	// The final expression is the cell's result when the cell ends with it.
+	last := items[len(items)-1]
+	cc.final = last.kind == stmt && len(cc.segs) > 0
+	if last.kind == stmt && len(steps) > 0 && steps[len(steps)-1].seg < 0 {
+		cc.final = false
+	}
+	return cc, steps, nil
+}
+
+// panicLine is the cell's line whose statement (of its top level) the
+// last panic went through, or 0.
+func (r *runner) panicLine() int {
+	line := 0
+	for _, f := range r.s.lastFrames {
+		if f.Cell == r.c.Name && cellFunc(f.Func) == "main" {
+			line = f.Line // the outermost wins
+		}
+	}
+	return line
+}
+
+// magicStep runs a line magic.
+func (r *runner) magicStep(it item) error {
+	res, err := r.s.lineMagic(r.ctx, r.c, it)
+	r.res.Reset = r.res.Reset || res.Reset
+	r.res.Payload = append(r.res.Payload, res.Payload...)
+	if err == nil {
+		r.done = max(r.done, it.end)
+	}
+	return err
+}
+
+// segment runs a segment of a build: timed for %time, in loops for
+// %timeit.
+func (r *runner) segment(b *build, it *ixgo.Interp, st step) (any, error) {
+	s := r.s
+	fn := b.segs[st.seg].fn
+	switch {
+	case b.segs[st.seg].timeit:
+		return nil, r.timeit(b, it, fn, st)
+	case st.timed && !r.c.Replay:
+		u0, s0 := cpu()
+		t0 := time.Now()
+		v, err := s.call(r.ctx, b, it, fn)
+		wall := time.Since(t0)
+		u1, s1 := cpu()
+		if err == nil {
+			user, sys := u1-u0, s1-s0
+			fmt.Fprintf(os.Stdout, "CPU times: user %s, sys: %s, total: %s\nWall time: %s\n",
+				formatTime(user.Seconds()), formatTime(sys.Seconds()), formatTime((user + sys).Seconds()), formatTime(wall.Seconds()))
+		}
+		return v, err
+	}
+	return s.call(r.ctx, b, it, fn)
+}
+
+// result is the cell's result from what its last segment returned.
+func (b *build) result(v any) (reflect.Value, bool) {
+	switch b.final.show {
+	case showConstant:
+		if cv, ok := constantValue(b.final.value); ok {
+			return reflect.ValueOf(cv), true
+		}
+	case showValue:
+		if v == nil {
+			return reflect.Value{}, false // a nil interface: nothing to show
+		}
+		return reflect.ValueOf(v), true
+	case showTuple:
+		vs, _ := v.([]any)
+		if n := len(vs); n > 0 {
+			if last, ok := vs[n-1].(error); ok || vs[n-1] == nil && b.lastIsError() {
+				if last == nil {
+					return reflect.Value{}, false // (n, nil): what a write returns
+				}
+				return reflect.ValueOf(last), true
+			}
+			return reflect.ValueOf(tuple(vs)), true
 		}
 	}
 	return reflect.Value{}, false
 }
 
-// switchWriter forwards to the writer of the current cell.
-type switchWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-	// panicLine, if set, takes the lines yaegi prints as a panic unwinds
-	// interpreted frames ("In[3]:2:5: panic: main.f(...)"), which are then
-	// not written: the panic reaches the user as the cell's error.
-	panicLine func(Frame)
+// lastIsError tells whether the final call's last result is of type error.
+func (b *build) lastIsError() bool {
+	es := finalExpr(b.check.body)
+	if es == nil {
+		return false
+	}
+	t, ok := b.check.info.Types[es.X].Type.(*types.Tuple)
+	if !ok || t.Len() == 0 {
+		return false
+	}
+	return types.Identical(t.At(t.Len()-1).Type(), types.Universe.Lookup("error").Type())
 }
 
-var panicLog = regexp.MustCompile(`^(?:(\S+):)?(\d+):(\d+): panic: (\S*)\(\.\.\.\)\n$`)
+// tuple is the results of a call of several, shown as Println shows them.
+type tuple []any
 
-func (w *switchWriter) set(to io.Writer) { w.mu.Lock(); w.w = to; w.mu.Unlock() }
-func (w *switchWriter) Write(p []byte) (int, error) {
-	if w.panicLine != nil {
-		if m := panicLog.FindSubmatch(p); m != nil {
-			line, _ := strconv.Atoi(string(m[2]))
-			col, _ := strconv.Atoi(string(m[3]))
-			w.panicLine(Frame{Cell: cellOf(string(m[1])), Line: line, Col: col, Func: string(m[4])})
-			return len(p), nil
+func (t tuple) String() string { return strings.TrimSuffix(fmt.Sprintln([]any(t)...), "\n") }
+
+// load builds a build's program to SSA and makes its interpreter, bound to
+// the session's variables; then the build is the session's.
+func (s *Session) loadBuild(b *build) (*ixgo.Interp, error) {
+	sp := &ixgo.SourcePackage{Context: s.ctx, Package: b.pkg, Files: nil, Info: b.info}
+	sp.Files = append(sp.Files, b.file)
+	pkg, err := s.buildSSA(sp)
+	if err != nil {
+		return nil, &Error{Name: "internal error", Message: b.cc.cell + ": " + err.Error()}
+	}
+	s.rtypes.mu.Lock()
+	s.rtypes.keys = b.keys
+	s.rtypes.mu.Unlock()
+	globals := map[string]any{}
+	for name, v := range b.vars {
+		if v.ptr != nil && !b.migrate[name] {
+			globals["main."+name] = v.ptr
 		}
 	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.w == nil {
-		return len(p), nil
+	for name, v := range b.olds {
+		if v.ptr != nil {
+			globals["main."+oldVar+name] = v.ptr
+		}
 	}
-	return w.w.Write(p)
+	undo, err := preloadInstances(pkg)
+	if err != nil {
+		return nil, &Error{Name: "internal error", Message: b.cc.cell + ": " + err.Error()}
+	}
+	it, err := newInterp(s.ctx, pkg, globals)
+	undo()
+	if err == nil {
+		err = parallelPhis(it)
+	}
+	if err == nil {
+		err = unsignedBounds(it)
+	}
+	if err == nil {
+		err = rangeFuncDefers(it)
+	}
+	if err != nil {
+		return nil, &Error{Name: "internal error", Message: b.cc.cell + ": " + err.Error()}
+	}
+	s.rtypes.record(it, b, pkg.Prog)
+	// The values of variables whose type was declared anew with the same
+	// layout, copied to the new type's storage.
+	for name := range b.migrate {
+		v := b.vars[name]
+		p, ok := it.GetVarAddr(name)
+		if !ok || v.ptr == nil {
+			continue
+		}
+		dst := reflect.ValueOf(p).Elem()
+		dst.Set(reflect.NewAt(dst.Type(), reflect.ValueOf(v.ptr).UnsafePointer()).Elem())
+		if obj := b.pkg.Scope().Lookup(name); obj != nil {
+			v.typ, v.key = obj.Type(), b.keys.key(obj.Type())
+		}
+		v.ptr = p
+	}
+	if err := it.RunInit(); err != nil {
+		return nil, s.runError(err, b)
+	}
+	// The build is the session's now: its declarations, imports and
+	// variables, with their storage.
+	for name, v := range b.vars {
+		if v.ptr == nil {
+			if p, ok := it.GetVarAddr(name); ok {
+				v.ptr = p
+			}
+		}
+	}
+	b.prevVars = s.vars
+	s.decls, s.imports, s.vars = b.decls, b.imports, b.vars
+	s.last = b
+	live := s.interps[:0]
+	for _, w := range s.interps {
+		if w.Value() != nil {
+			live = append(live, w)
+		}
+	}
+	s.interps = append(live, weak.Make(it))
+	for _, n := range b.notes {
+		fmt.Fprintln(os.Stderr, "note: "+n)
+	}
+	return it, nil
 }
 
-type switchReader struct {
-	mu sync.Mutex
-	r  io.Reader
+// buildSSA builds the program's SSA form.
+func (s *Session) buildSSA(sp *ixgo.SourcePackage) (pkg *ssa.Package, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("building the program: %v", p)
+		}
+	}()
+	defer s.ctx.Builder.Reset()
+	skipUnusedSources(s.ctx, sp.Package)
+	return s.ctx.Builder.BuildMain(sp)
 }
 
-func (r *switchReader) set(from io.Reader) { r.mu.Lock(); r.r = from; r.mu.Unlock() }
-func (r *switchReader) Read(p []byte) (int, error) {
-	r.mu.Lock()
-	src := r.r
-	r.mu.Unlock()
-	if src == nil {
-		return 0, io.EOF
+// abortGrace is how long an interrupted interpreter stays aborted: the
+// goroutines the cell started stop at their next instruction meanwhile;
+// then its functions work again (a widget's callback, a method of a type
+// the cell declared). A goroutine blocked for longer than that (a sleep, a
+// channel) runs on.
+const abortGrace = 50 * time.Millisecond
+
+// call runs a segment's function, which returns the cell's result, if
+// any. An interrupt aborts the interpreter; call returns once the code
+// has stopped.
+func (s *Session) call(ctx context.Context, b *build, it *ixgo.Interp, fn string, args ...ixgo.Value) (any, error) {
+	if ctx.Err() != nil {
+		return nil, errInterrupted
 	}
-	return src.Read(p)
+	var v ixgo.Value
+	var err error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		v, err = it.RunFunc(fn, args...)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		it.Abort()
+		<-done
+		// Goroutines the cell started in interpreted code stop at their
+		// next instruction; then the interpreter's functions work again
+		// (a callback the cell made, a method of a type it declared).
+		time.Sleep(abortGrace)
+		unabort(it)
+		return nil, errInterrupted
+	}
+	if err != nil {
+		return nil, s.runError(err, b)
+	}
+	return v, nil
 }
 
-// Expression evaluates one expression in the session, as Jupyter's
-// user_expressions ask: after a cell, without side effects meant.
-func (s *Session) Expression(ctx context.Context, expr string) (Result, error) {
-	if _, err := parser.ParseExpr(expr); err != nil {
-		return Result{}, &Error{Name: "syntax error", Message: fmt.Sprintf("%q is not an expression", expr)}
+// compileErr turns a build's compile error into the session's error.
+func (s *Session) compileErr(err error) error {
+	var ce *compileError
+	if !errors.As(err, &ce) {
+		return err
 	}
-	return s.Run(ctx, Cell{Code: expr, Name: "user_expressions"})
+	first := ce.errs[0]
+	if first.pos.Filename == "" {
+		return &Error{Name: "compile error", Message: first.msg}
+	}
+	e := s.located("compile error", first.pos.Filename, first.pos.Line, first.pos.Column, first.msg)
+	for i, x := range ce.errs[1:] {
+		if i == maxErrors-1 {
+			e.Trace = append(e.Trace, fmt.Sprintf("(and %d more errors)", len(ce.errs)-maxErrors))
+			break
+		}
+		e.Trace = append(e.Trace, fmt.Sprintf("%s:%d:%d: %s", x.pos.Filename, x.pos.Line, x.pos.Column, x.msg))
+		e.Trace = append(e.Trace, s.quote(x.pos.Filename, x.pos.Line, x.pos.Column)...)
+	}
+	return e
 }
+
+// IsComplete reports "complete", "incomplete" or "invalid" for code typed
+// so far, as the Jupyter is_complete request asks.
+func IsComplete(code string) string { return cells.IsComplete(code) }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"strings"
@@ -174,11 +175,13 @@ func TestCompileErrorPositions(t *testing.T) {
 	s, _ := New()
 	cases := []struct{ code, want, caret string }{
 		{"undefinedName + 1", "In[1]:1:1: undefined: undefinedName", "    ^"},
-		// yaegi alone says "constant definition loop" here.
 		{"x := 1\n\n  y := undefinedName + 1", "In[2]:3:8: undefined: undefinedName", "           ^"},
 		{"func f() int {\n\treturn nope\n}", "In[3]:2:9: undefined: nope", "    \t       ^"},
 		{"import \"fmt\"\nvar v = 1\nfmt.Println(v + \"a\")", "In[4]:3:13: invalid operation: v + \"a\" (mismatched types int and untyped string)", ""},
 		{"z := 1 @", "In[5]:1:8: illegal character U+0040 '@'", "           ^"},
+		// A spec of a parenthesized type declaration at column 2 (go build:
+		// main.go:5:4 for the same lines in a file).
+		{"type (\n\tA int\n\tB Missing\n)", "In[6]:3:4: undefined: Missing", "    \t  ^"},
 	}
 	for i, c := range cases {
 		name := fmt.Sprintf("In[%d]", i+1)
@@ -190,6 +193,33 @@ func TestCompileErrorPositions(t *testing.T) {
 		if c.caret != "" && (len(e.Trace) < 2 || e.Trace[1] != c.caret) {
 			t.Errorf("%q: trace %q, want caret line %q", c.code, e.Trace, c.caret)
 		}
+	}
+}
+
+// A cell with many compile errors lists them as the Go compiler does:
+// each at its line, the first ten, then how many more (go build stops at
+// ten with "too many errors").
+func TestCompileErrorsAreListed(t *testing.T) {
+	s, _ := New()
+	var code strings.Builder
+	for i := range 12 {
+		fmt.Fprintf(&code, "x%d := missing%d\n", i, i)
+	}
+	_, e := run(t, s, "In[1]", code.String())
+	if e == nil || e.Message != "In[1]:1:7: undefined: missing0" {
+		t.Fatalf("got %v", e)
+	}
+	var listed []string
+	for _, l := range e.Trace {
+		if strings.HasPrefix(l, "In[1]:") {
+			listed = append(listed, l)
+		}
+	}
+	if len(listed) != 9 || listed[0] != "In[1]:2:7: undefined: missing1" || listed[8] != "In[1]:10:7: undefined: missing9" {
+		t.Errorf("errors after the first: %q", listed)
+	}
+	if last := e.Trace[len(e.Trace)-1]; last != "(and 2 more errors)" {
+		t.Errorf("the trace ends %q", last)
 	}
 }
 
@@ -210,24 +240,31 @@ func TestPanicTrace(t *testing.T) {
 	if e == nil || e.Name != "panic" || e.Message != "deep" {
 		t.Fatalf("%v", e)
 	}
+	want := []string{
+		`  In[1] line 3, in f: panic("deep")`,
+		`  In[1] line 5, in f: return f(n-1)  (2 times)`,
+		`  In[2] line 2: f(2)`,
+	}
 	tr := strings.Join(e.Trace, "\n")
-	if !strings.Contains(tr, "In[1], in f (lines 1-6)  (3 times)") || !strings.Contains(tr, "In[2] line 2: f(2)") {
-		t.Fatalf("trace:\n%s", tr)
+	if tr != strings.Join(want, "\n") {
+		t.Fatalf("trace:\n%s\nwant\n%s", tr, strings.Join(want, "\n"))
 	}
 	if strings.Contains(tr, "yaegi") || strings.Contains(tr, "reflect") || len(e.Trace) > 5 {
 		t.Fatalf("interpreter internals in the trace:\n%s", tr)
 	}
 }
 
-// Panics the interpreter words after its reflect internals get the Go
-// runtime's wording.
-func TestPanicRewrites(t *testing.T) {
+// Run-time panics read as the Go runtime words them (runtime/panic.go,
+// runtime/map.go of Go 1.26).
+func TestRuntimePanicsAsGo(t *testing.T) {
 	s, _ := New()
 	cases := map[string]string{
 		"var p *struct{ X int }\nq := *p":    "runtime error: invalid memory address or nil pointer dereference",
 		"var p2 *struct{ X int }\np2.X = 1":  "runtime error: invalid memory address or nil pointer dereference",
-		"var sl []int\nsl[5] = 1":            "runtime error: index out of range",
+		"var sl []int\nsl[5] = 1":            "runtime error: index out of range [5] with length 0",
 		"var m map[string]int\nm[\"a\"] = 1": "assignment to entry in nil map",
+		"a, b := 1, 0\n_ = a / b":            "runtime error: integer divide by zero",
+		"var i any = \"s\"\n_ = i.(int)":     "interface conversion: interface {} is string, not int",
 	}
 	i := 0
 	for code, want := range cases {
@@ -269,16 +306,37 @@ func TestOnPanic(t *testing.T) {
 func TestInterruptWaitsForCompiledCall(t *testing.T) {
 	s, _ := New()
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
+	// The interrupt comes 100 ms after the cell printed, in its sleep (an
+	// interrupt before the sleep starts stops the cell before it): an
+	// interrupted cell that returns has slept its 400 ms.
+	started := &cancelOn{text: "sleeping", cancel: func() { time.AfterFunc(100*time.Millisecond, cancel) }}
+	s.Output(started, io.Discard, nil)
+	eval(t, s, `import "time"`)
 	t0 := time.Now()
-	_, err := s.Run(ctx, Cell{Code: "import \"time\"\ntime.Sleep(400 * time.Millisecond)"})
+	_, err := s.Run(ctx, Cell{Code: "fmt.Println(\"sleeping\")\ntime.Sleep(400 * time.Millisecond)"})
 	var e *Error
 	if !errors.As(err, &e) || e.Name != "interrupted" {
 		t.Fatalf("%v", err)
 	}
 	if el := time.Since(t0); el < 400*time.Millisecond {
-		t.Fatalf("returned after %v, while the compiled call was still running", el)
+		t.Fatalf("returned %v after the cell started, while its compiled call was still running", el)
 	}
+}
+
+// cancelOn cancels when text is written to it.
+type cancelOn struct {
+	text   string
+	cancel func()
+	buf    string
+}
+
+func (c *cancelOn) Write(p []byte) (int, error) {
+	c.buf += string(p)
+	if strings.Contains(c.buf, c.text) && c.cancel != nil {
+		c.cancel()
+		c.cancel = nil
+	}
+	return len(p), nil
 }
 
 func TestMagicsTimeAndTimeit(t *testing.T) {

@@ -118,7 +118,7 @@ func (s *Session) run(ctx context.Context, cmd *exec.Cmd) (status string, err er
 	if ctx.Err() != nil {
 		return "", &Error{Name: "interrupted", Message: "the cell was interrupted; earlier definitions are kept"}
 	}
-	cmd.Stdout, cmd.Stderr = s.out, s.errw
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr // the cell's: see stdio.go
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	// A program the command left in the background may hold its output
 	// open: the cell ends with the command all the same.

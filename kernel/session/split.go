@@ -8,12 +8,7 @@ type item struct {
 	off, end  int
 	line, col int // 1-based
 	kind      itemKind
-	// For a group of items: where its last item starts, and its kind.
-	tail     int
-	tailKind itemKind
-	// joint: a defer or goto, which binds the statements around it.
-	joint bool
-	// vars: var declarations only (for a group: all its items are)
+	// vars: a var declaration
 	vars bool
 }
 
@@ -46,7 +41,7 @@ func split(src string) (items []item, incomplete bool, err error) {
 	}
 	items = make([]item, len(its))
 	for i, it := range its {
-		items[i] = item{off: it.Off, end: it.End, line: it.Line, col: it.Col, kind: it.Kind, tail: it.Off, tailKind: it.Kind, joint: it.Joint, vars: it.Vars}
+		items[i] = item{off: it.Off, end: it.End, line: it.Line, col: it.Col, kind: it.Kind, vars: it.Vars}
 	}
 	return items, false, nil
 }
@@ -79,50 +74,3 @@ func lineStarts(s string) []int { return cells.LineStarts(s) }
 
 // lineOf returns the 0-based line holding offset off.
 func lineOf(starts []int, off int) int { return cells.LineOf(starts, off) }
-
-// groups joins consecutive items that yaegi can evaluate together. yaegi
-// reads a source as a file of declarations when its first token is import,
-// func, type, var or const, and as statements otherwise; so a group takes
-// the mode of its first item. var and const fit both modes; imports and
-// func or type declarations need file mode, plain statements body mode.
-// Statements are not grouped with one another: each is run on its own, so
-// that a panic's position (which yaegi gives as the first statement of the
-// program it runs) is the statement's; unless the cell has a top-level
-// defer or goto, which needs the statements around it in one program.
-// A group spans the cell's text from its first item to its last, so that
-// positions in it map back to the cell; magic lines stand alone.
-func groups(items []item) []item {
-	var out []item
-	fileMode := func(k itemKind) bool { return k != stmt }
-	isMagic := func(k itemKind) bool { return k == magic || k == cellMagic }
-	joint := false
-	for _, it := range items {
-		joint = joint || it.joint
-	}
-	for _, it := range items {
-		if n := len(out); n > 0 && !isMagic(it.kind) && !isMagic(out[n-1].kind) {
-			last := &out[n-1]
-			fits := false
-			switch it.kind {
-			case vardecl:
-				fits = fileMode(last.kind) || joint
-			case stmt:
-				fits = joint && !fileMode(last.kind)
-			case decl:
-				fits = fileMode(last.kind)
-			case imprt:
-				fits = last.kind == imprt
-			}
-			if fits {
-				last.end, last.tail, last.tailKind = it.end, it.off, it.kind
-				last.vars = last.vars && it.vars
-				if it.kind == decl && last.kind == imprt {
-					last.kind = decl
-				}
-				continue
-			}
-		}
-		out = append(out, it)
-	}
-	return out
-}

@@ -41,23 +41,9 @@ func TestSplitHeaders(t *testing.T) {
 	}
 }
 
-// Statements run one at a time; declarations and imports are grouped.
-func TestGroups(t *testing.T) {
-	code := "import \"fmt\"\nfunc f() {}\ntype T int\nvar v = 1\na := 1\nb := 2\nvar w = 2\n%time c := 3"
-	items, _, _ := split(code)
-	var got []string
-	for _, g := range groups(items) {
-		got = append(got, strings.ReplaceAll(code[g.off:g.end], "\n", ";"))
-	}
-	want := []string{`import "fmt";func f() {};type T int;var v = 1`, "a := 1", "b := 2", "var w = 2", "%time c := 3"}
-	if strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Fatalf("got %q\nwant %q", got, want)
-	}
-}
-
 // The cell splitter never panics, and what it returns is consistent: items
 // in order, inside the cell, trimmed, at the line and column it says;
-// magic items start with "%"; groups cover the items in order.
+// magic items start with "%".
 func FuzzSplit(f *testing.F) {
 	for _, s := range []string{
 		"x := 1", "func f() {", "s := `raw", "%time x := f()\nx", "%%time\nfor i := 0; i < 3; i++ {\n}\n",
@@ -91,22 +77,6 @@ func FuzzSplit(f *testing.F) {
 				t.Fatalf("item %q of kind %d", text, it.kind)
 			}
 			last = it.end
-		}
-		gs := groups(items)
-		k := 0
-		for _, g := range gs {
-			if k >= len(items) || g.off != items[k].off {
-				t.Fatalf("group at %d does not start an item", g.off)
-			}
-			for k < len(items) && items[k].end <= g.end {
-				k++
-			}
-			if items[k-1].end != g.end {
-				t.Fatalf("group [%d,%d) ends inside an item", g.off, g.end)
-			}
-		}
-		if k != len(items) {
-			t.Fatalf("groups cover %d of %d items", k, len(items))
 		}
 	})
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/coevolab/coevo/kernel/symbols"
+	_ "github.com/coevolab/coevo/kernel/symbols"
 )
 
 // A type switch with a case of a compiled interface (fmt.Stringer, error)
@@ -161,7 +161,7 @@ for _, v := range []any{v1, v2, v3, v4} {
 }
 fmt.Println()`, "true true T2\nT3 T4 T5 T6 \n"},
 	} {
-		s, err := New(symbols.Symbols)
+		s, err := New()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -234,7 +234,7 @@ fmt.Println(ok, u.Unwrap() == io.EOF)
 _, ok = e.(sizer)
 fmt.Println(ok)`, "true 3\nsizer 3\na sizer that is a stringer xy\ntrue true\nfalse\n"},
 	} {
-		s, err := New(symbols.Symbols)
+		s, err := New()
 		if err != nil {
 			t.Fatal(err)
 		}

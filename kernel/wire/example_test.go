@@ -32,3 +32,18 @@ func ExampleSigner_Decode() {
 	// true
 	// true
 }
+
+// A stream message's content, encoded around a cell's output without
+// copying the output into a string first.
+func ExampleAppendString() {
+	out := []byte("naïve \"quote\"\n\x00end")
+	content := []byte(`{"name":"stdout","text":`)
+	content = append(wire.AppendString(content, out), '}')
+	fmt.Println(string(content))
+	var c struct{ Text string }
+	json.Unmarshal(content, &c)
+	fmt.Println(c.Text == string(out))
+	// Output:
+	// {"name":"stdout","text":"naïve \"quote\"\n\u0000end"}
+	// true
+}

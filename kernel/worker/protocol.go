@@ -56,12 +56,19 @@ type Request struct {
 }
 
 // Event is what the worker tells the kernel. Kind is "stream" (Name is
-// stdout or stderr), "display" (Data, DisplayID, Update), "clear" (Wait),
+// stdout or stderr; Text is at most StreamChunk bytes, cut between
+// characters), "display" (Data, DisplayID, Update), "clear" (Wait),
 // "input" (Prompt, Password: the cell reads standard input), "comm" (a
 // comm message to the front end), "frame" (a panic is unwinding through
 // Frame), or "reply" (the request is done).
+//
+// Mark, if not 0, orders the event after what the worker wrote to its
+// descriptors 1 and 2 before it: the worker wrote its Mark-th Sentinel
+// to both just before the event, and the kernel delivers the event once
+// it has read past that marker on both (see Sentinel).
 type Event struct {
 	Kind      string        `json:"kind"`
+	Mark      int           `json:"mark,omitempty"`
 	Name      string        `json:"name,omitempty"`
 	Text      string        `json:"text,omitempty"`
 	Data      wire.Bundle   `json:"data,omitempty"`
@@ -121,9 +128,17 @@ const CellLabel = "coevo-cell"
 const CellIDLabel = "coevo-cell-id"
 
 // Sentinel is written by the worker to its descriptors 1 and 2 before each
-// reply; the kernel forwards a cell's reply only after it has read past
-// both, so that what compiled code printed is never late.
+// event that must come after what was printed before it (a reply, a
+// display, a comm message, a request for input: an Event with a Mark);
+// the kernel forwards such an event only after it has read past the
+// marker on both, so that what compiled code printed is never late, and
+// text printed before a figure stays above it.
 const Sentinel = "\x00coevo-flush\x00"
+
+// StreamChunk bounds the text of one stream event, in bytes: a larger
+// write is sent in pieces, so that neither process holds its encoding
+// whole.
+const StreamChunk = 1 << 20
 
 // Env marks a process the kernel started as a worker.
 const Env = "COEVO_KERNEL_WORKER"

@@ -14,8 +14,11 @@
 // logged; the other peers and the socket go on. Each connection's handshake
 // runs on its own goroutine under a deadline, so a peer that connects and
 // says nothing delays nobody. Outgoing messages go through a bounded queue
-// per peer: a peer that stops reading loses messages (as with libzmq's high
-// water mark) instead of stalling the kernel or growing its memory.
+// per peer (Options.Queue messages, Options.QueueBytes bytes): a peer that
+// stops reading loses messages (as with libzmq's high
+// water mark) instead of stalling the kernel or growing its memory. A
+// sender that would outrun the peers that read can wait for them
+// (Socket.Wait), a peer that stops reading holding it up only once.
 //
 //	shell, err := zmtp.Listen(zmtp.Router, "tcp://127.0.0.1:5555", zmtp.Options{})
 //	frames, err := shell.Recv()    // the peer's identity, then the message's frames

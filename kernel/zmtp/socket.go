@@ -44,6 +44,7 @@ var peersOf = map[Kind][]string{Router: {"DEALER", "REQ", "ROUTER"}, Pub: {"SUB"
 // Defaults of Options.
 const (
 	DefaultQueue            = 100000
+	DefaultQueueBytes       = 256 << 20
 	DefaultHandshakeTimeout = 10 * time.Second
 	DefaultMaxPeers         = 1024
 )
@@ -60,6 +61,10 @@ type Options struct {
 	// Queue is how many messages may wait for a peer that does not read
 	// before more are dropped (0: DefaultQueue).
 	Queue int
+	// QueueBytes bounds the bytes of the messages waiting for a peer, as
+	// Queue bounds their number (0: DefaultQueueBytes); a message alone in
+	// the queue may be larger.
+	QueueBytes int64
 	// HandshakeTimeout bounds a new connection's greeting and READY
 	// (0: DefaultHandshakeTimeout).
 	HandshakeTimeout time.Duration
@@ -169,6 +174,9 @@ func Serve(kind Kind, ln net.Listener, opts Options) (*Socket, error) {
 	}
 	if opts.Queue <= 0 {
 		opts.Queue = DefaultQueue
+	}
+	if opts.QueueBytes <= 0 {
+		opts.QueueBytes = DefaultQueueBytes
 	}
 	if opts.HandshakeTimeout <= 0 {
 		opts.HandshakeTimeout = DefaultHandshakeTimeout
@@ -289,6 +297,58 @@ func (s *Socket) Send(frames [][]byte) error {
 	return nil
 }
 
+// Wait waits while a peer has more than limit bytes of messages waiting
+// for it, so that a sender that keeps sending (a cell's output) goes at
+// the pace of the peers that read, and the messages waiting do not pile up
+// in memory. It waits for each peer at most patience: a peer still behind
+// then (it does not read) is not waited for again until it has caught up,
+// and loses messages past its queue's bounds, as with Send alone.
+func (s *Socket) Wait(limit int64, patience time.Duration) {
+	s.mu.Lock()
+	peers := make([]*peer, 0, len(s.peers))
+	for p, ready := range s.peers {
+		if ready {
+			peers = append(peers, p)
+		}
+	}
+	s.mu.Unlock()
+	for _, p := range peers {
+		p.waitBelow(limit, patience)
+	}
+}
+
+func (p *peer) waitBelow(limit int64, patience time.Duration) {
+	var timeout, poll <-chan time.Time
+	for {
+		p.qmu.Lock()
+		over := p.queued > limit && !p.behind
+		p.qmu.Unlock()
+		if !over {
+			return
+		}
+		if timeout == nil {
+			t := time.NewTimer(patience)
+			defer t.Stop()
+			// Another sender waiting for the same peer may take the
+			// signal of a write: look again now and then.
+			tick := time.NewTicker(5 * time.Millisecond)
+			defer tick.Stop()
+			timeout, poll = t.C, tick.C
+		}
+		select {
+		case <-p.written:
+		case <-poll:
+		case <-p.done:
+			return
+		case <-timeout:
+			p.qmu.Lock()
+			p.behind = true
+			p.qmu.Unlock()
+			return
+		}
+	}
+}
+
 // logf logs a line about the socket, at most 20 a minute.
 func (s *Socket) logf(format string, args ...any) {
 	if s.opts.Log == nil {
@@ -326,7 +386,7 @@ func (s *Socket) accept() {
 			continue
 		}
 		delay = 5 * time.Millisecond
-		p := &peer{s: s, conn: c, remote: c.RemoteAddr().String(), out: make(chan outMsg, s.opts.Queue), done: make(chan struct{})}
+		p := &peer{s: s, conn: c, remote: c.RemoteAddr().String(), wake: make(chan struct{}, 1), written: make(chan struct{}, 1), done: make(chan struct{})}
 		if p.remote == "" || p.remote == "@" {
 			p.remote = "a local peer"
 		}
@@ -350,15 +410,36 @@ type outMsg struct {
 	command bool // one frame, a command
 }
 
+// size is the bytes of m's frames, each counted FrameOverhead more.
+func (m outMsg) size() int64 {
+	n := int64(0)
+	for _, f := range m.frames {
+		n += int64(len(f)) + FrameOverhead
+	}
+	return n
+}
+
 // A peer is one connection.
 type peer struct {
 	s      *Socket
 	conn   net.Conn
 	remote string
 	id     string // ROUTER: its identity
-	out    chan outMsg
 	done   chan struct{}
 	once   sync.Once
+
+	// The messages waiting to be written, oldest first, at most
+	// Options.Queue: a slice that grows with what waits, rather than a
+	// channel of that capacity, whose buffer (32 bytes a message, 3.2 MB a
+	// peer by default) every connection would hold from its start, and
+	// which the garbage collector counts as live memory, letting the
+	// process grow by as much garbage before it collects.
+	qmu     sync.Mutex
+	queue   []outMsg
+	queued  int64         // bytes of the messages waiting, the one being written included
+	wake    chan struct{} // (capacity 1) the writer has messages to write
+	written chan struct{} // (capacity 1) the writer has written a message
+	behind  bool          // Wait gave up on it; until its queue empties, it waits for nobody
 
 	mu      sync.Mutex
 	subs    map[string]int // PUB: subscriptions, counted
@@ -386,14 +467,20 @@ func (p *peer) enqueue(m outMsg) error {
 		return ErrNoPeer
 	default:
 	}
-	select {
-	case p.out <- m:
-		return nil
-	case <-p.done:
-		return ErrNoPeer
-	default:
+	size := m.size()
+	p.qmu.Lock()
+	if len(p.queue) >= p.s.opts.Queue || p.queued > 0 && p.queued+size > p.s.opts.QueueBytes {
+		p.qmu.Unlock()
 		return ErrQueueFull
 	}
+	p.queue = append(p.queue, m)
+	p.queued += size
+	p.qmu.Unlock()
+	select {
+	case p.wake <- struct{}{}:
+	default: // the writer is woken already
+	}
+	return nil
 }
 
 func (p *peer) firstDrop() bool {
@@ -666,18 +753,43 @@ func (p *peer) subscribed(topic []byte) bool {
 func (p *peer) write() {
 	defer p.close()
 	w := bufio.NewWriterSize(p.conn, 64<<10)
+	var batch []outMsg
 	for {
 		select {
-		case m := <-p.out:
-			if err := writeMessage(w, m); err != nil {
-				return
+		case <-p.wake:
+		case <-p.done:
+			return
+		}
+		for {
+			// Take what waits, and give the queue the emptied slice of the
+			// last batch to fill.
+			p.qmu.Lock()
+			batch, p.queue = p.queue, batch[:0]
+			p.qmu.Unlock()
+			if len(batch) == 0 {
+				break
 			}
-			if len(p.out) == 0 {
-				if err := w.Flush(); err != nil {
+			for i, m := range batch {
+				if err := writeMessage(w, m); err != nil {
 					return
 				}
+				batch[i] = outMsg{} // its frames can be collected
+				p.qmu.Lock()
+				p.queued -= m.size()
+				if p.queued == 0 {
+					p.behind = false
+				}
+				p.qmu.Unlock()
+				select {
+				case p.written <- struct{}{}:
+				default:
+				}
 			}
-		case <-p.done:
+			if cap(batch) > 1024 {
+				batch = nil // a burst is over: let its slice go
+			}
+		}
+		if err := w.Flush(); err != nil {
 			return
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -498,6 +499,164 @@ func TestSlowSubscriber(t *testing.T) {
 			t.Fatal("the reading subscriber stopped receiving")
 		case <-time.After(10 * time.Millisecond):
 		}
+	}
+}
+
+// A subscriber that does not read holds at most QueueBytes of messages
+// (large ones: the count of messages alone would let 100,000 of 1 MiB
+// wait), and the one that reads still gets them all.
+func TestQueueBytes(t *testing.T) {
+	var mu sync.Mutex
+	var logged []string
+	pub := listen(t, Pub, Options{QueueBytes: 1 << 20, Log: func(s string) { mu.Lock(); logged = append(logged, s); mu.Unlock() }})
+	slow := dialRaw(t, pub)
+	slow.handshake("SUB")
+	slow.write([]byte{0, 1, 1})
+	good := dial(t, zmq4.NewSub(context.Background()), endpoint(pub))
+	good.SetOption(zmq4.OptionSubscribe, "")
+	subscribed(t, pub, good, "t")
+	var received atomic.Int64
+	go func() {
+		for {
+			m, err := good.Recv()
+			if err != nil {
+				return
+			}
+			if len(m.Frames) == 2 && len(m.Frames[1]) == 256<<10 {
+				received.Add(1)
+			}
+		}
+	}()
+	big := bytes.Repeat([]byte{'b'}, 256<<10) // 128 MB in all: more than socket buffers hold
+	most := int64(0)
+	for i := range 512 {
+		// The reader keeps up: at most 2 messages wait for it (3, while the
+		// socket's writer has yet to count off one the reader has).
+		for deadline := time.Now().Add(30 * time.Second); received.Load() < int64(i-1) && time.Now().Before(deadline); {
+			time.Sleep(100 * time.Microsecond)
+		}
+		pub.Send([][]byte{[]byte("t"), big})
+		pub.mu.Lock()
+		for p := range pub.peers {
+			p.qmu.Lock()
+			most = max(most, p.queued)
+			p.qmu.Unlock()
+		}
+		pub.mu.Unlock()
+	}
+	if most > 1<<20 {
+		t.Fatalf("%d bytes waited for a peer, over the bound of 1 MiB", most)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for received.Load() < 512 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := received.Load(); n < 512 {
+		t.Fatalf("the reading subscriber got %d messages of 512", n)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.Contains(strings.Join(logged, "\n"), "a subscriber does not read") {
+		t.Fatalf("no drop logged: %q", logged)
+	}
+}
+
+// Wait holds a sender to the pace of a subscriber that reads slowly, so
+// that at most the limit (and the message being sent) waits for it, and it
+// gets every message; a subscriber that does not read at all holds the
+// sender up once, for the patience given, and then no more.
+func TestWait(t *testing.T) {
+	pub := listen(t, Pub, Options{})
+	reader := dial(t, zmq4.NewSub(context.Background()), endpoint(pub))
+	reader.SetOption(zmq4.OptionSubscribe, "")
+	subscribed(t, pub, reader, "t")
+	var received atomic.Int64
+	go func() {
+		for {
+			m, err := reader.Recv()
+			if err != nil {
+				return
+			}
+			if len(m.Frames) == 2 && len(m.Frames[1]) == 1<<20 {
+				received.Add(1)
+				time.Sleep(20 * time.Millisecond) // a slow client
+			}
+		}
+	}()
+	big := bytes.Repeat([]byte{'b'}, 1<<20)
+	queued := func() (most int64) {
+		pub.mu.Lock()
+		defer pub.mu.Unlock()
+		for p := range pub.peers {
+			p.qmu.Lock()
+			most = max(most, p.queued)
+			p.qmu.Unlock()
+		}
+		return most
+	}
+	most := int64(0)
+	for range 100 { // 100 MiB: more than socket buffers hold
+		pub.Wait(2<<20, 10*time.Second)
+		pub.Send([][]byte{[]byte("t"), big})
+		most = max(most, queued())
+	}
+	if most > 3<<20+1024 {
+		t.Fatalf("%d bytes waited for the reader, over the limit of 2 MiB and a message", most)
+	}
+	for deadline := time.Now().Add(30 * time.Second); received.Load() < 100 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := received.Load(); n != 100 {
+		t.Fatalf("the slow reader got %d messages of 100", n)
+	}
+
+	// A subscriber that reads nothing.
+	stalled := dialRaw(t, pub)
+	stalled.handshake("SUB")
+	stalled.write([]byte{0, 1, 1})
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		n := 0
+		pub.mu.Lock()
+		for p, ready := range pub.peers {
+			if ready && p.subscribed([]byte("t")) {
+				n++
+			}
+		}
+		pub.mu.Unlock()
+		if n == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the second subscription did not arrive")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	t0 := time.Now()
+	for range 100 {
+		pub.Wait(2<<20, 300*time.Millisecond)
+		pub.Send([][]byte{[]byte("t"), big})
+	}
+	if d := time.Since(t0); d < 300*time.Millisecond || d > 10*time.Second {
+		t.Fatalf("100 sends past a subscriber that does not read took %v: it should hold them up once, for 0.3 s", d)
+	}
+}
+
+// A connection's queue takes memory as messages wait, not its capacity
+// from the start: 40 subscribers that read nothing, with the default queue
+// of 100,000 messages, cost little (a channel of that capacity took 3.2 MB
+// for each, which the garbage collector counted as live memory).
+func TestIdlePeersCostLittle(t *testing.T) {
+	pub := listen(t, Pub, Options{})
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for range 40 {
+		dialRaw(t, pub).handshake("SUB")
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if grew := int64(after.HeapAlloc) - int64(before.HeapAlloc); grew > 8<<20 {
+		t.Fatalf("40 idle subscribers hold %d MB", grew>>20)
 	}
 }
 

@@ -75,7 +75,7 @@ class CoevoKernelTests(jupyter_kernel_test.KernelTests):
 
     def test_compiled_code_output(self):
         """Writes to file descriptors 1 and 2 (as compiled code makes) reach the notebook."""
-        reply, outputs, _ = self.run_cell('import "os"\nos.NewFile(1, "fd1").Write([]byte("fd one\\n"))\nos.NewFile(2, "fd2").Write([]byte("fd two\\n"))')
+        reply, outputs, _ = self.run_cell('import "syscall"\nsyscall.Write(1, []byte("fd one\\n"))\nsyscall.Write(2, []byte("fd two\\n"))')
         self.assertEqual(reply["content"]["status"], "ok")
         streams = {m["content"]["name"]: m["content"]["text"] for _, m in outputs if m["msg_type"] == "stream"}
         self.assertIn("fd one", streams.get("stdout", ""))
@@ -88,6 +88,15 @@ class CoevoKernelTests(jupyter_kernel_test.KernelTests):
         first = [t for t, m in outputs if m["msg_type"] == "stream" and "first" in m["content"]["text"]]
         self.assertTrue(first, "no stream message with 'first'")
         self.assertGreater(end - first[0], 1.0, "'first' arrived only at the end of the cell")
+
+    def test_output_coalesced(self):
+        """51,200 Printlns arrive whole, in order, in a few stream messages (one at once, then at most one each 0.1 s)."""
+        t0 = time.monotonic()
+        reply, outputs, end = self.run_cell("for i := 0; i < 51200; i++ {\n\tfmt.Println(i)\n}")
+        self.assertEqual(reply["content"]["status"], "ok")
+        streams = [m["content"] for _, m in outputs if m["msg_type"] == "stream"]
+        self.assertEqual("".join(s["text"] for s in streams if s["name"] == "stdout"), "".join(f"{i}\n" for i in range(51200)))
+        self.assertLessEqual(len(streams), 3 + int((end - t0) / 0.1), f"{len(streams)} stream messages in {end - t0:.2f} s")
 
     def test_worker_death_restores_session(self):
         """A cell that kills the worker (a panic in a goroutine) costs the worker, not the session."""

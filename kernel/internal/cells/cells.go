@@ -76,24 +76,21 @@ func IsComplete(code string) string {
 }
 
 // Frame is a cell position a panic went through, as the interpreter
-// reports it while the panic unwinds.
+// reports it.
 type Frame struct {
 	Cell      string // cell name, e.g. "In[3]"
 	Line, Col int    // in the cell
-	Func      string // "main" (the cell's statements), "main.f", "main.func" (a closure)
+	Func      string // "main" (the cell's statements), "f", "a func literal", "a func literal of f"
 }
 
-// String says where the frame is: the line of a cell's top-level
-// statement, or the function (yaegi gives no line inside functions).
+// String says where the frame is: the cell's line, and the function
+// unless it is the cell's statements.
 func (f Frame) String() string {
-	switch fn := strings.TrimPrefix(f.Func, "main."); {
-	case f.Func == "main" || f.Func == "":
-		return fmt.Sprintf("%s line %d", f.Cell, f.Line)
-	case fn == "func":
-		return f.Cell + ", in a func literal"
-	default:
-		return f.Cell + ", in " + fn
+	where := fmt.Sprintf("%s line %d", f.Cell, f.Line)
+	if f.Func != "" && f.Func != "main" {
+		where += ", in " + f.Func
 	}
+	return where
 }
 
 // Split cuts a cell into top-level items at the statement boundaries the

@@ -51,9 +51,9 @@ func TestSplitKinds(t *testing.T) {
 
 func TestFrameString(t *testing.T) {
 	for f, want := range map[Frame]string{
-		{Cell: "In[3]", Line: 2, Func: "main"}: "In[3] line 2",
-		{Cell: "In[1]", Func: "main.func"}:     "In[1], in a func literal",
-		{Cell: "In[2]", Func: "main.f"}:        "In[2], in f",
+		{Cell: "In[3]", Line: 2, Func: "main"}:           "In[3] line 2",
+		{Cell: "In[1]", Line: 4, Func: "a func literal"}: "In[1] line 4, in a func literal",
+		{Cell: "In[2]", Line: 7, Func: "f"}:              "In[2] line 7, in f",
 	} {
 		if got := f.String(); got != want {
 			t.Errorf("%+v: %q, want %q", f, got, want)
