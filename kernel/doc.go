@@ -1,7 +1,8 @@
-// Package kernel is coevo's Jupyter kernel: Go cells evaluated by a yaegi
-// interpreter (package session) in a worker process (package worker, and
-// kernel/runner on the worker's side), with the engine and stats packages
-// bound, and results shown as rich displays (package display).
+// Package kernel is coevo's Jupyter kernel: Go cells checked by go/types
+// and interpreted from their SSA form by ixgo (package session) in a
+// worker process (package worker, and kernel/runner on the worker's side),
+// with the engine and stats packages bound, and results shown as rich
+// displays (package display).
 //
 // This package is the kernel process (cmd/coevo-kernel, coevo kernel run),
 // and links none of that: the interpreter, its bindings and the display

@@ -294,7 +294,7 @@ func main() {
 	},
 }
 
-// issue30FailToday are the cases today's interpreter gets wrong, and what it
+// issue30FailToday are the cases the interpreter gets wrong, and what it
 // does: each must still fail (one that passes fails the test, so that the
 // list stays true). The interpreter that replaces it (issue 30) empties
 // the map.
