@@ -76,7 +76,10 @@ export KERNEL_REPLACED
 test: test-deps
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted" >&2; exit 1; fi
 	$(GO) vet ./...
-	$(GO) test -count=1 -skip '^(TestModernGo|TestGoFidelity)$$' ./...
+	$(GO) test -count=1 -skip '^(TestModernGo|TestGoFidelity|TestFaultProbe)$$' ./...
+	@# the fault probe (docs/faults.md), its count of cases printed
+	@out=$$($(GO) test -count=1 -run '^TestFaultProbe$$' -v ./cmd/coevo 2>&1); status=$$?; \
+		if [ $$status -ne 0 ]; then echo "$$out"; exit $$status; fi; echo "$$out" | grep -E 'fault probe:|^ok'
 	@# the modern-Go corpus, verbose so that its pass rate is printed
 	$(GO) test -count=1 -run '^TestModernGo$$' -v ./kernel/session
 	@# the fidelity suite on Go's own test programs ($$GOROOT/test, docs/kernel.md),
