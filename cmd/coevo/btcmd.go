@@ -45,6 +45,18 @@ them, as mm 1 1), a prior of 2 virtual draws per player (--prior), and Elo
 differences on BayesElo's scale. A matrix of points records no draws: its
 half points are then read as one draw each (the fewest the points allow).
 
+--ratings-only prints the ratings, games and scores alone, as ordo -p does
+without -s: no standard errors, intervals, tau or D_KL (the fit is the same).
+
+Standard errors: by default each rating's error is measured against the
+pool, under the constraint that the log-strengths sum to zero (the pool's
+mean is --elo-mean): what Ordo reports without an anchor (or with -V). R's
+BradleyTerry2 (BTabilities) and Ordo with -A report instead the error of the
+difference to a reference player (BradleyTerry2's is the first level of the
+player factor), which is larger, as it adds the reference's own
+uncertainty: --anchor NAME gives that convention (its SE is then 0). The
+ratings are the same either way, up to a shift.
+
 groups: the connectivity report: which groups of players can be rated
 against each other, and the games that link the groups.
 
@@ -113,6 +125,8 @@ type btOpts struct {
 	cov       string
 	seTol     float64
 	timings   bool
+	// ratingsOnly: no standard errors, intervals, tau or D_KL.
+	ratingsOnly bool
 }
 
 func btFlags() (*flag.FlagSet, *btOpts) {
@@ -140,6 +154,7 @@ func btFlags() (*flag.FlagSet, *btOpts) {
 	fs.StringVar(&o.cov, "cov", "", "write the full covariance of the log-strengths to `FILE` (CSV; dense: players^2 numbers)")
 	fs.Float64Var(&o.seTol, "se-tol", 1e-3, "relative accuracy of the standard errors computed without the dense covariance")
 	fs.BoolVar(&o.timings, "timings", false, "print the time each phase took to standard error")
+	fs.BoolVar(&o.ratingsOnly, "ratings-only", false, "ratings, games and scores only: no standard errors, intervals, tau or D_KL (as ordo -p without -s; the fit is the same)")
 	return fs, o
 }
 
@@ -367,6 +382,13 @@ func btOptions(fs *flag.FlagSet, o *btOpts) (bt.Options, error) {
 	case opt.Method == bt.MM && opt.Draws != bt.HalfPoint:
 		return opt, usagef("--method mm fits half-point draws only; use --method newton with --draws %s", opt.Draws)
 	}
+	if o.ratingsOnly {
+		for _, f := range []string{"los", "los-top", "cov", "plot", "ci", "se-tol", "smoothing"} {
+			if set[f] {
+				return opt, usagef("--ratings-only computes no standard errors, intervals, tau or D_KL: --%s needs them", f)
+			}
+		}
+	}
 	seen := map[string]bool{}
 	for _, a := range o.anchor {
 		name, elo := a, o.eloMean
@@ -580,27 +602,31 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 			}
 		}()
 	}
-	se, err := fit.StdErrors(ctx)
-	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
+	n := len(players)
+	se, lo, hi := nans(n), nans(n), nans(n)
+	seMethod, seBound := "", math.NaN()
+	var tr intrans.Transitivity
+	dkl, medianGames := math.NaN(), median(pairs)
+	if !o.ratingsOnly {
+		if se, err = fit.StdErrors(ctx); err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return err
 		}
-		return err
+		seMethod, seBound = fit.SEAccuracy()
+		debug.FreeOSMemory() // the standard errors' graph and vectors
+		ph.done("se")
+		tr = intrans.PlayedTriads(pairs)
+		ph.done("tau")
+		if dkl, err = intrans.PairDivergence(fit, pairs, o.smoothing, true); err != nil {
+			return usagef("%s: %v", file, err)
+		}
+		ph.done("dkl")
+		lo, hi = fit.CI(o.ci)
 	}
-	seMethod, seBound := fit.SEAccuracy()
-	debug.FreeOSMemory() // the standard errors' graph and vectors
-	ph.done("se")
-	tr := intrans.PlayedTriads(pairs)
-	ph.done("tau")
-	dkl, err := intrans.PairDivergence(fit, pairs, o.smoothing, true)
-	if err != nil {
-		return usagef("%s: %v", file, err)
-	}
-	medianGames := median(pairs)
-	ph.done("dkl")
 
 	elo, games, score := fit.Elo(), fit.Games(), fit.Score()
-	lo, hi := fit.CI(o.ci)
 	rows := make([]btPlayer, len(elo))
 	for i := range elo {
 		rows[i] = btPlayer{Name: players[i], Elo: num(elo[i]), SE: num(se[i]), CILow: num(lo[i]), CIHigh: num(hi[i]), Games: num(games[i]), Score: num(score[i])}
@@ -651,7 +677,7 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 		type jsonOut struct {
 			Players     []btPlayer `json:"players"`
 			NoGames     []string   `json:"no_games,omitempty"`
-			CILevel     float64    `json:"ci_level"`
+			CILevel     num        `json:"ci_level"`
 			Tau         num        `json:"tau"`
 			Triads      int64      `json:"triads_played"`
 			Cyclic      int64      `json:"triads_cyclic"`
@@ -666,9 +692,12 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 			SEBound    num       `json:"se_bound"`
 			LOS        *losTable `json:"los,omitempty"`
 		}
-		out := jsonOut{Players: rows, NoGames: d.noGames, CILevel: o.ci, Tau: num(tr.Tau()), Triads: tr.Played, Cyclic: tr.Cyclic,
+		out := jsonOut{Players: rows, NoGames: d.noGames, CILevel: num(o.ci), Tau: num(tr.Tau()), Triads: tr.Played, Cyclic: tr.Cyclic,
 			DKL: num(dkl), Pairs: pairs.Len(), Groups: len(fit.Groups().Members), MedianGames: medianGames, btModelJSON: model,
 			Iterations: fit.Iterations, Method: opt.Method.String(), SEMethod: seMethod, SEBound: num(seBound)}
+		if o.ratingsOnly {
+			out.CILevel, out.SEMethod = num(math.NaN()), "none"
+		}
 		// The matrix is streamed into LOS, the last field (left nil):
 		// millions of cells are not encoded whole before the first byte.
 		var streamed *losTable
@@ -682,19 +711,30 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 	}
 	level := strconv.FormatFloat(100*o.ci, 'f', -1, 64) + "%"
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "rank\tplayer\telo\tse\t%s low\t%s high\tgames\tscore%%\tW\tD\tL\tdraw%%\topp elo\t\n", level, level)
+	if o.ratingsOnly {
+		fmt.Fprintf(tw, "rank\tplayer\telo\tgames\tscore%%\tW\tD\tL\tdraw%%\topp elo\t\n")
+	} else {
+		fmt.Fprintf(tw, "rank\tplayer\telo\tse\t%s low\t%s high\tgames\tscore%%\tW\tD\tL\tdraw%%\topp elo\t\n", level, level)
+	}
 	for _, i := range ranked {
 		p := rows[i]
+		if o.ratingsOnly {
+			fmt.Fprintf(tw, "%d\t%s\t%.1f\t%s\t%.1f\t%s\t%s\t%s\t%.1f\t%.1f\t\n", p.Rank, p.Name, p.Elo,
+				gameCount(float64(p.Games)), p.Score, gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), p.DrawRate, p.Opponent)
+			continue
+		}
 		fmt.Fprintf(tw, "%d\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%s\t%.1f\t%s\t%s\t%s\t%.1f\t%.1f\t\n", p.Rank, p.Name, p.Elo, p.SE, p.CILow, p.CIHigh,
 			gameCount(float64(p.Games)), p.Score, gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), p.DrawRate, p.Opponent)
 	}
 	tw.Flush()
-	fmt.Fprintln(stdout, tr)
-	fmt.Fprintf(stdout, "D_KL = %.4f (symmetric, smoothing %g) over %d pairs that played", dkl, o.smoothing, pairs.Len())
-	if medianGames < 10 {
-		fmt.Fprintf(stdout, "; a median of %g games a pair, too few for observed win rates: D_KL mostly measures the smoothing", medianGames)
+	if !o.ratingsOnly {
+		fmt.Fprintln(stdout, tr)
+		fmt.Fprintf(stdout, "D_KL = %.4f (symmetric, smoothing %g) over %d pairs that played", dkl, o.smoothing, pairs.Len())
+		if medianGames < 10 {
+			fmt.Fprintf(stdout, "; a median of %g games a pair, too few for observed win rates: D_KL mostly measures the smoothing", medianGames)
+		}
+		fmt.Fprintln(stdout)
 	}
-	fmt.Fprintln(stdout)
 	fmt.Fprintf(stdout, "%s: %d iterations", map[bt.Method]string{bt.Newton: "Newton", bt.MM: "MM"}[opt.Method], fit.Iterations)
 	if fit.Method != opt.Method {
 		fmt.Fprint(stdout, " (finished by MM: Newton's steps no longer raised the likelihood within rounding)")
@@ -709,6 +749,8 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 		}
 	case "solves":
 		fmt.Fprint(stdout, "; standard errors by one solve per player")
+	case "":
+		fmt.Fprint(stdout, "; no standard errors, tau or D_KL (--ratings-only)")
 	}
 	switch {
 	case len(opt.Anchors) > 1:
@@ -721,11 +763,11 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 		fmt.Fprintf(stdout, "; anchor %s at %g (SEs are of the difference to it)", opt.Anchor, opt.AnchorElo)
 	}
 	fmt.Fprintln(stdout)
-	if q := drawShare(pairs); opt.Draws == bt.HalfPoint && q >= 0.1 {
+	if q := drawShare(pairs); opt.Draws == bt.HalfPoint && q >= 0.1 && !o.ratingsOnly {
 		fmt.Fprintf(stdout, "draws: %.0f%% of the games; the half-point model's standard errors count a draw as half a win and half a loss, which makes them about %.2fx wider than a draw model's (--draws davidson models draws)\n",
 			100*q, 1/math.Sqrt(1-q))
 	}
-	model.print(stdout, fit)
+	model.print(stdout, fit, !o.ratingsOnly)
 	if o.los == "-" {
 		if err := los.print(ctx, stdout); err != nil {
 			return err
@@ -786,14 +828,27 @@ func btModel(fit *bt.Ratings, opt bt.Options, model string, d *btData) btModelJS
 	return m
 }
 
-// print writes the model's parameters below the ratings.
-func (m btModelJSON) print(w io.Writer, fit *bt.Ratings) {
-	hse, dse := fit.ParamSE()
+// print writes the model's parameters below the ratings (with their
+// standard errors when withSE).
+func (m btModelJSON) print(w io.Writer, fit *bt.Ratings, withSE bool) {
+	hse, dse := math.NaN(), math.NaN()
+	if withSE {
+		hse, dse = fit.ParamSE()
+	}
 	state := func(fitted *bool, se float64, unit string) string {
 		if !*fitted {
 			return "fixed"
 		}
+		if !withSE {
+			return "fitted"
+		}
 		return fmt.Sprintf("± %.1f%s", se, unit)
+	}
+	pm := func(se float64, format string) string {
+		if !withSE {
+			return ""
+		}
+		return fmt.Sprintf(" ± "+format, se)
 	}
 	if m.Model == "bayeselo" {
 		fmt.Fprintf(w, "BayesElo's model: drawelo %.1f (%s), first-move advantage %.1f Elo (%s)", float64(m.DrawElo),
@@ -804,13 +859,13 @@ func (m btModelJSON) print(w io.Writer, fit *bt.Ratings) {
 		fmt.Fprintf(w, ", prior %g virtual draws per player, Elo scale %.4f\n", m.Prior, float64(m.Scale))
 	} else {
 		if m.Home != 0 {
-			fmt.Fprintf(w, "first-move advantage: x%.4f (%.1f ± %.1f Elo)\n", float64(m.Home), float64(m.Advantage), 400/math.Ln10*hse)
+			fmt.Fprintf(w, "first-move advantage: x%.4f (%.1f%s Elo)\n", float64(m.Home), float64(m.Advantage), pm(400/math.Ln10*hse, "%.1f"))
 		}
 		switch m.Draws {
 		case "davidson":
-			fmt.Fprintf(w, "draw parameter (Davidson nu): %.4f (log nu %.4f ± %.4f)\n", float64(m.Draw), math.Log(float64(m.Draw)), dse)
+			fmt.Fprintf(w, "draw parameter (Davidson nu): %.4f (log nu %.4f%s)\n", float64(m.Draw), math.Log(float64(m.Draw)), pm(dse, "%.4f"))
 		case "rao-kupper":
-			fmt.Fprintf(w, "draw parameter (Rao-Kupper theta): %.4f, drawelo %.1f ± %.1f\n", float64(m.Draw), float64(m.DrawElo), 400/math.Ln10*dse)
+			fmt.Fprintf(w, "draw parameter (Rao-Kupper theta): %.4f, drawelo %.1f%s\n", float64(m.Draw), float64(m.DrawElo), pm(400/math.Ln10*dse, "%.1f"))
 		}
 		switch {
 		case m.Prior > 0:
@@ -1072,7 +1127,12 @@ func gameCount(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 func writeRatingsCSV(ctx context.Context, rows []btPlayer, ranked []int, path string, w io.Writer) error {
 	write := func(w io.Writer) error {
 		fmt.Fprintln(w, "rank,player,elo,se,ci_low,ci_high,games,score_pct,wins,draws,losses,draw_pct,opponent_elo")
-		f := func(x num) string { return strconv.FormatFloat(float64(x), 'f', 2, 64) }
+		f := func(x num) string {
+			if math.IsNaN(float64(x)) {
+				return "" // --ratings-only
+			}
+			return strconv.FormatFloat(float64(x), 'f', 2, 64)
+		}
 		for _, i := range ranked {
 			p := rows[i]
 			_, err := fmt.Fprintf(w, "%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", p.Rank, csvQuote(p.Name), f(p.Elo), f(p.SE), f(p.CILow), f(p.CIHigh),
@@ -1097,4 +1157,13 @@ func drawShare(p *bt.Pairs) float64 {
 		g += p.Games(k)
 	}
 	return d / g
+}
+
+// nans returns n NaNs.
+func nans(n int) []float64 {
+	v := make([]float64, n)
+	for i := range v {
+		v[i] = math.NaN()
+	}
+	return v
 }
