@@ -336,6 +336,7 @@ write.csv(ab, stdout())`, csvPath, quoteAll(r.Players))
 	}
 	cov := fit.Cov()
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")[1:]
+	var rSE []float64 // R's standard errors, in Elo
 	if len(lines) != len(r.Players) {
 		t.Fatalf("R printed %d rows:\n%s", len(lines), out)
 	}
@@ -352,6 +353,23 @@ write.csv(ab, stdout())`, csvPath, quoteAll(r.Players))
 			if math.Abs(math.Sqrt(v)-se) > 1e-4*se {
 				t.Errorf("%s: se %.6f, BradleyTerry2 %.6f", r.Players[i], math.Sqrt(v), se)
 			}
+		}
+		rSE = append(rSE, se*400/math.Ln10)
+	}
+	// What the docs say: anchored at BradleyTerry2's reference player (the
+	// first level), the SEs are R's, on the Elo scale; by default (the
+	// pool's mean fixed) they are smaller, and not R's.
+	anchored, err := bt.Options{Tol: 1e-13, Anchor: r.Players[0]}.Fit(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seA, seC := anchored.SE(), fit.SE()
+	for i := range r.Players {
+		if math.Abs(seA[i]-rSE[i]) > 1e-4*rSE[i]+1e-9 {
+			t.Errorf("%s: --anchor %s: SE %.4f Elo, BradleyTerry2 %.4f", r.Players[i], r.Players[0], seA[i], rSE[i])
+		}
+		if i > 0 && !(seC[i] < seA[i]) {
+			t.Errorf("%s: SE against the pool %.4f, not below the SE against %s, %.4f", r.Players[i], seC[i], r.Players[0], seA[i])
 		}
 	}
 }

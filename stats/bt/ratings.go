@@ -48,10 +48,13 @@ func (f *Ratings) Prob(i, j int) float64 {
 }
 
 // SE returns the standard error of each Elo rating (on the scale of Elo):
-// of the difference to the anchor when there is one (0 for the anchor
-// itself), given the anchors when there are several. For many
-// players it is computed without the dense covariance, to the relative
-// accuracy Options.SETol (see SEAccuracy).
+// without an anchor, against the pool (under the constraint that the
+// log-strengths sum to zero: Ordo's errors without -A); with one, of the
+// difference to the anchor (0 for the anchor itself: R's BradleyTerry2
+// and Ordo -A, whose reference player is the anchor); given the anchors
+// when there are several. For many players it is computed without the
+// dense covariance, to the relative accuracy Options.SETol (see
+// SEAccuracy).
 func (f *Ratings) SE() []float64 {
 	se, err := f.StdErrors(context.Background())
 	if err != nil {
