@@ -55,7 +55,9 @@ import (
 //     or one hop further (h = 3); taking R_i at the middle of its interval
 //     bounds the error by |y|^2 rho / (1 - rho^2). Every player starts at
 //     h = 1 and goes further only while its bound is not within
-//     Options.SETol of its standard error and the budget allows. The
+//     Options.SETol of its standard error and the budget allows: the
+//     players with the largest relative bounds first, and only as long as
+//     that lowers the largest bound left, the one reported. The
 //     first step further, when most players need it, is the triangles
 //     through each player, enumerated once for all (in time about the
 //     pairs times the later neighbours of their later end, where two hops
@@ -94,10 +96,13 @@ type variances struct {
 var denseSE, denseFallback = 800, 3000
 
 // seBudget is the work, in operations on one pair (a multiply-add over a
-// term of the likelihood), the sparse standard errors may take at the
-// default tolerance: about the cost of the fit itself. A tighter
-// tolerance buys proportionally more. (A variable for the tests.)
-var seBudget = func(pairs, players int) float64 { return 2e8 + 400*float64(pairs+players) }
+// term of the likelihood, read from a neighbour's row: the series' hops
+// take about 10 ns each, as they read rows in no order), the sparse
+// standard errors may take at the default tolerance: about the cost of
+// the fit itself (its passes stream the pairs, a few ns a term). A
+// tighter tolerance buys proportionally more. (A variable for the
+// tests.)
+var seBudget = func(pairs, players int) float64 { return 1e7 + 100*float64(pairs+players) }
 
 // grounded returns the players whose variance is 0 (the anchors), or nil
 // when the variances are centred.
@@ -846,8 +851,15 @@ func (ls *lapSolver) series(ctx context.Context, g *graph, tol, budget float64, 
 	// refine takes the players over the tolerance further, while the
 	// budget allows: first the triangles through each player, which
 	// give (S^3)_ii, the first moment of the remainder's spectral
-	// measure, narrowing its interval; then two and three hops.
+	// measure, narrowing its interval; then two and three hops, the
+	// players with the largest relative bounds first, for as long as
+	// that lowers the largest bound left (the one reported): once the
+	// next player's bound is below the largest the players taken
+	// further still have, going on would not lower it. order[i] is the
+	// hops player i has been taken to (1, 2 or 3).
 	var s3 []float64
+	order := make([]int8, n)
+	ratio := func(i int) float64 { return bound[i] / diag[i] }
 	refine := func() error {
 		if left := over(); len(left) > 0 {
 			if s3 == nil {
@@ -883,27 +895,49 @@ func (ls *lapSolver) series(ctx context.Context, g *graph, tol, budget float64, 
 			}
 		}
 		for h := 2; h <= 3; h++ {
-			left := over()
-			if len(left) == 0 {
-				break
-			}
-			cost := g.cost(left, h)
-			if spent+cost > budget/2 {
-				break
-			}
-			spent += cost
-			st := make([][]float64, n)
-			if err := g.powers(ctx, left, h, st, progress); err != nil {
-				return err
-			}
-			for _, i := range left {
-				d, b := diag[i], bound[i]
-				s := st[i]
-				estimate(i, s[:2*h-1], tail(i, s[2*h-1], h))
-				if b < bound[i] {
-					// The moments' interval was the narrower.
-					diag[i], bound[i] = d, b
+			var left []int
+			for _, i := range over() {
+				if int(order[i]) < h {
+					left = append(left, i)
 				}
+			}
+			slices.SortFunc(left, func(a, b int) int {
+				switch ra, rb := ratio(a), ratio(b); {
+				case ra > rb:
+					return -1
+				case ra < rb:
+					return 1
+				}
+				return a - b
+			})
+			taken := 0.0 // the largest ratio of the players taken to h hops
+			for lo := 0; lo < len(left); {
+				if ratio(left[lo]) <= taken {
+					break // the rest cannot lower the largest bound
+				}
+				hi := min(len(left), lo+max(1024, lo/4))
+				batch := left[lo:hi]
+				cost := g.cost(batch, h)
+				if spent+cost > budget/2 {
+					break
+				}
+				spent += cost
+				st := make([][]float64, n)
+				if err := g.powers(ctx, batch, h, st, func(done, _ int) { progress(lo+done, len(left)) }); err != nil {
+					return err
+				}
+				for _, i := range batch {
+					d, b := diag[i], bound[i]
+					s := st[i]
+					estimate(i, s[:2*h-1], tail(i, s[2*h-1], h))
+					if b < bound[i] {
+						// The moments' interval was the narrower.
+						diag[i], bound[i] = d, b
+					}
+					order[i] = int8(h)
+					taken = math.Max(taken, ratio(i))
+				}
+				lo = hi
 			}
 		}
 		return nil
