@@ -230,7 +230,8 @@ func TestReadErrors(t *testing.T) {
 		{"matrix", "p,x\xe9,y\nx,,3\ny,1,\n", "bad.csv:1:3: player \"x\\xe9\" is not valid UTF-8"},
 		{"games", "first,second,result\nx,y,2-0\n", `bad.csv:2:5: result "2-0"`},
 		{"games", "", "bad.csv:1: empty file"},
-		{"games", "white,black,result\nx,y,1-0\n", `bad.csv:1: header lacks column "first"`},
+		{"games", "white,black,winner\nx,y,1-0\n", `bad.csv:1: header "white,black,winner": want first,second,result`},
+		{"games", "player_a,player_b,score_a\nx,y,0.7\n", `bad.csv:2:5: result "0.7": want 1, 0, 0.5`},
 		{"games", "first,second,result\nx,y,1-0,extra\n", "bad.csv:2:9: 4 fields, the header has 3"},
 	}
 	for _, c := range cases {
