@@ -27,8 +27,8 @@ import (
 )
 
 func btHelp(w io.Writer) {
-	fmt.Fprint(w, `Usage: coevo bt fit FILE [flags]
-       coevo bt groups FILE [--format F]
+	fmt.Fprint(w, `Usage: coevo bt fit FILE... [flags]
+       coevo bt groups FILE... [--format F]
 
 fit: fits a Bradley-Terry model (maximum likelihood, by Newton's method on
 the sparse likelihood, or Hunter's MM with --method mm) and prints each
@@ -65,13 +65,23 @@ draw rate and the mean rating of their opponents (weighted by games);
 --csv writes it as CSV, --json as JSON (in the file's order).
 
 FILE formats (CSV; lines starting with # are comments; - reads stdin):
+  games   one game a line: header player_a,player_b,score_a (or a,b,score)
+          with the first player's score 1, 0 or 0.5, or first,second,result
+          (or white,black,result: the first moved first) with 1-0, 0-1,
+          1/2-1/2 (win, loss, draw also read); other columns are ignored
   pairs   header a,b,wins_a,wins_b,draws[,first]  (first: a or b moved first)
   matrix  a square table like paper 003 Table VI: header of player names,
           row i column j = points i scored against j; columns after an
           empty header cell (such as "% won") are ignored
-  games   header first,second,result  with result 1-0, 0-1, 1/2-1/2
   pgn     Portable Game Notation (White moves first; "*" games skipped)
-The default is pgn for a .pgn file and pairs otherwise.
+Each FILE's format is told from its first lines (a .pgn file is PGN), for
+stdin too; --format names it for every FILE. Several FILEs (or FILE... after
+--, as ordo -- a.pgn b.pgn) are rated together, in any mix of formats:
+players of the same name are one.
+
+Ordo's input options: --synonyms FILE (Ordo -Y), --include-list FILE (-i),
+--exclude-list FILE (-x), --exclude NAME, --min-games N (-t: the others are
+rated but not listed).
 
 Examples:
   coevo bt fit datasets/003_table6.csv --format matrix
@@ -81,7 +91,9 @@ Examples:
   coevo bt fit results.csv --prior 2     (when someone never lost)
   coevo bt fit engines.pgn --los - --los-top 10
   coevo bt fit engines.pgn --anchor "A=2800" --anchor "B=2750" --csv ratings.csv
-  cat games.csv | coevo bt fit - --format games
+  coevo bt fit my-tournament.csv         (player_a,player_b,score_a per game)
+  coevo bt fit round1.pgn round2.pgn extra-games.csv --synonyms names.csv
+  cat engines.pgn | coevo bt fit - --ratings-only
   coevo bt groups results.csv
 
 Flags:
@@ -127,12 +139,16 @@ type btOpts struct {
 	timings   bool
 	// ratingsOnly: no standard errors, intervals, tau or D_KL.
 	ratingsOnly bool
+	excludeList string
+	includeList string
+	synonyms    string
+	minGames    float64
 }
 
 func btFlags() (*flag.FlagSet, *btOpts) {
 	o := &btOpts{}
 	fs := flag.NewFlagSet("bt fit", flag.ContinueOnError)
-	fs.StringVar(&o.format, "format", "", "input format: pairs, matrix, games or pgn (default: pgn for .pgn files, else pairs)")
+	fs.StringVar(&o.format, "format", "", "input format of every FILE: pairs, matrix, games or pgn (default: pgn for .pgn files, else told from each file's first lines)")
 	fs.Float64Var(&o.eloMean, "elo-mean", 1600, "mean Elo of the pool (the anchor's Elo with --anchor NAME)")
 	fs.BoolVar(&o.json, "json", false, `print {"players":[{"name","elo","se",...}],"tau","dkl",...} as JSON`)
 	fs.StringVar(&o.model, "model", "bt", "bt (Bradley-Terry), or bayeselo (BayesElo's model: drawelo, first-move advantage, prior, its Elo scale)")
@@ -149,6 +165,10 @@ func btFlags() (*flag.FlagSet, *btOpts) {
 	fs.Var(&o.anchor, "anchor", "fix this player's Elo (`NAME` or NAME=ELO; default ELO: --elo-mean); SEs become those of the difference to it; repeat the flag for several anchors, each NAME=ELO (the others are then fitted given them, as Ordo's -m)")
 	fs.StringVar(&o.csv, "csv", "", "also write the table as CSV to `FILE` (ranked: rank,player,elo,se,...), or - to print it instead of the table")
 	fs.Var(&o.exclude, "exclude", "leave out this player and its games (`NAME`; repeat the flag for several)")
+	fs.StringVar(&o.excludeList, "exclude-list", "", "leave out the players named in `FILE` (one a line, or a CSV file's first column) and their games (Ordo's -x)")
+	fs.StringVar(&o.includeList, "include-list", "", "rate only the games between players named in `FILE` (one a line, or a CSV file's first column; Ordo's -i)")
+	fs.StringVar(&o.synonyms, "synonyms", "", "name synonyms: each line of `FILE` is main,syn1,syn2,... (CSV), and every syn is read as main (Ordo's -Y)")
+	fs.Float64Var(&o.minGames, "min-games", 0, "list only the players with at least `N` games (all are rated together; Ordo's -t)")
 	fs.StringVar(&o.los, "los", "", "write the likelihood-of-superiority matrix P(row stronger than column) to `FILE` (CSV), or - to print it")
 	fs.IntVar(&o.losTop, "los-top", 0, "with --los: only the K best-rated players (needed above 3000 players)")
 	fs.StringVar(&o.cov, "cov", "", "write the full covariance of the log-strengths to `FILE` (CSV; dense: players^2 numbers)")
@@ -191,8 +211,8 @@ func cmdBT(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return usagef("unknown subcommand %q (want: coevo bt fit FILE, or coevo bt groups FILE)", args[0])
 }
 
-// btFormat is the format of FILE: the one given, or pgn for a .pgn file
-// and pairs otherwise.
+// btFormat is the format of FILE: the one given, or pgn for a .pgn file,
+// or "" to tell it from the file's first bytes.
 func btFormat(file, format string) string {
 	if format != "" {
 		return format
@@ -200,7 +220,7 @@ func btFormat(file, format string) string {
 	if strings.EqualFold(filepath.Ext(file), ".pgn") {
 		return "pgn"
 	}
-	return "pairs"
+	return ""
 }
 
 // readBT reads FILE as results. Every failure to read it is bad input
@@ -222,10 +242,15 @@ func readBT(ctx context.Context, file, format string) (*bt.Results, error) {
 // but no line of one is longer than a megabyte; CSV formats have the caps
 // of internal/csvdata); they are told the file's size, to size what they
 // build.
+//
+// Without a format (and for a file not named .pgn) the format is told
+// from the first bytes (bt.Detect), for stdin as for a file; when they
+// fit no format, the error says what they were and names --format.
 func readResults(ctx context.Context, file, format string, read func(r io.Reader, name, format string) error) error {
 	format = btFormat(file, format)
 	var r io.Reader
 	name := file
+	size := int64(-1)
 	if file == "-" {
 		r, name = os.Stdin, "stdin"
 	} else {
@@ -236,8 +261,22 @@ func readResults(ctx context.Context, file, format string, read func(r io.Reader
 		defer f.Close()
 		r = f
 		if st, err := os.Stat(file); err == nil && st.Mode().IsRegular() {
-			r = sized{f, st.Size()}
+			size = st.Size()
 		}
+	}
+	if format == "" {
+		br := bufio.NewReaderSize(r, bt.DetectSize)
+		head, err := br.Peek(bt.DetectSize)
+		if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+			return inputError(ctx, err, "file")
+		}
+		if format, err = bt.Detect(head); err != nil {
+			return usagef("%s: cannot tell its format: %v; give --format pairs, games, matrix or pgn", name, err)
+		}
+		r = br
+	}
+	if size >= 0 {
+		r = sized{r, size}
 	}
 	if err := read(r, name, format); err != nil {
 		return inputError(ctx, err, format+" file")
@@ -256,16 +295,20 @@ func (s sized) Size() int64 { return s.n }
 
 func btGroups(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("bt groups", flag.ContinueOnError)
-	format := fs.String("format", "", "input format: pairs, matrix, games or pgn (default: pgn for .pgn files, else pairs)")
-	file, err := parseFileFlags(fs, args, stdout, btHelp, "coevo bt groups FILE")
+	format := fs.String("format", "", "input format: pairs, matrix, games or pgn (default: pgn for .pgn files, else told from the first lines)")
+	files, err := parseFilesFlags(fs, args, stdout, btHelp, "coevo bt groups FILE...")
 	if err != nil {
 		return err
 	}
-	res, err := readBT(ctx, file, *format)
-	if err != nil {
-		return err
+	var rs []*bt.Results
+	for _, file := range files {
+		res, err := readBT(ctx, file, *format)
+		if err != nil {
+			return err
+		}
+		rs = append(rs, res)
 	}
-	fmt.Fprint(stdout, bt.Connectivity(res))
+	fmt.Fprint(stdout, bt.Connectivity(bt.Combine(rs...)))
 	return nil
 }
 
@@ -449,7 +492,7 @@ func fixedOrFit(flagName, v string) (fixed bool, elo float64, err error) {
 
 // btFitError turns a fit's error into the command's: bad data or options
 // exit 2, an interrupted fit 130, a fit that failed to converge 1.
-func btFitError(ctx context.Context, file string, err error) error {
+func btFitError(ctx context.Context, file, groupsCmd string, err error) error {
 	var (
 		nc *bt.NotConnectedError
 		ce *bt.ConvergenceError
@@ -458,7 +501,7 @@ func btFitError(ctx context.Context, file string, err error) error {
 	case ctx.Err() != nil:
 		return ctx.Err()
 	case errors.As(err, &nc):
-		return usagef("%s: %v (coevo bt groups %s shows the groups)", file, err, file)
+		return usagef("%s: %v (%s shows the groups)", file, err, groupsCmd)
 	case errors.As(err, &ce) && ce.Stalled:
 		return fmt.Errorf("%s: %w", file, err)
 	case errors.As(err, &ce):
@@ -470,48 +513,111 @@ func btFitError(ctx context.Context, file string, err error) error {
 // btData is what bt fit reads: the players, their games by pair, and
 // what the reading did that the output must say.
 type btData struct {
+	label   string // the files, in messages
 	players []string
 	pairs   *bt.Pairs
 	res     *bt.Results // nil when read straight into pairs
 	noGames []string    // players named without games, left out
 	halves  float64     // pairs of half points read as draws
 	seated  bool        // some game records who moved first
+	// What --synonyms, --include-list, --exclude-list and --exclude did.
+	selfGames  float64  // games between two names of one player, dropped
+	unlisted   []string // names in the lists that are no player
+	leftAlone  int      // players kept but left without games by the selection
+	merged     int      // players merged by synonyms
+	excludedBy string   // the flags that selected
 }
 
-// readForFit reads FILE for bt fit. Games and PGN files go straight into
-// pairs when the fit needs no seats and nothing is excluded, so that a
-// large tournament is held once, compactly; otherwise the matchups are
-// kept.
-func readForFit(ctx context.Context, file string, o *btOpts, opt bt.Options) (*btData, error) {
-	format := btFormat(file, o.format)
-	d := &btData{}
-	if (format == "games" || format == "pgn" || format == "pairs") && !opt.Home && len(o.exclude) == 0 {
-		err := readResults(ctx, file, format, func(r io.Reader, name, format string) (err error) {
-			d.players, d.pairs, err = bt.ReadPairs(r, name, format)
-			return err
+// readForFit reads the files for bt fit, each in its format (--format, or
+// its own), and combines them. Games, PGN and pairs files go straight into
+// pairs when the fit needs no seats, so that a large tournament is held
+// once, compactly; with --home the matchups are kept. Then synonyms,
+// include and exclude lists apply.
+func readForFit(ctx context.Context, files []string, o *btOpts, opt bt.Options) (*btData, error) {
+	d := &btData{label: filesLabel(files)}
+	asResults := opt.Home
+	var rs []*bt.Results
+	var names [][]string
+	var ps []*bt.Pairs
+	for _, file := range files {
+		err := readResults(ctx, file, o.format, func(r io.Reader, name, format string) error {
+			if !asResults && format != "matrix" {
+				players, pairs, err := bt.ReadPairs(r, name, format)
+				names, ps = append(names, players), append(ps, pairs)
+				return err
+			}
+			res, err := bt.Read(r, name, format)
+			if err != nil {
+				return err
+			}
+			if format == "matrix" && opt.Draws != bt.HalfPoint {
+				var h float64
+				res, h = res.HalfPointsAsDraws()
+				d.halves += h
+			}
+			if asResults {
+				rs = append(rs, res)
+			} else {
+				names, ps = append(names, res.Players), append(ps, res.Pairs())
+			}
+			return nil
 		})
 		if err != nil {
 			return nil, err
 		}
-		d.players, d.pairs, d.noGames = bt.DropNoGames(d.players, d.pairs)
-		return d, nil
 	}
-	res, err := readBT(ctx, file, format)
+	var alias map[string]string
+	if o.synonyms != "" {
+		var err error
+		if alias, err = readSynonyms(ctx, o.synonyms); err != nil {
+			return nil, err
+		}
+	}
+	keep, listed, err := btSelection(ctx, o, d)
 	if err != nil {
 		return nil, err
+	}
+	if !asResults {
+		d.players, d.pairs = bt.CombinePairs(names, ps)
+		if alias != nil {
+			n := len(d.players)
+			d.players, d.pairs, d.selfGames = bt.RenamePairs(d.players, d.pairs, alias)
+			d.merged = n - len(d.players)
+		}
+		d.players, d.pairs, d.noGames = bt.DropNoGames(d.players, d.pairs)
+		if keep != nil {
+			if err := checkExcluded(o.exclude, d.players); err != nil {
+				return nil, err
+			}
+			d.unlisted = unknownNames(listed, d.players)
+			kept := countKept(d.players, keep, true)
+			d.players, d.pairs = bt.SelectPairs(d.players, d.pairs, keep)
+			d.leftAlone = kept - len(d.players)
+		}
+		return d, nil
+	}
+	res := rs[0]
+	if len(rs) > 1 {
+		res = bt.Combine(rs...)
+	}
+	if alias != nil {
+		n := len(res.Players)
+		res, d.selfGames = res.Renamed(alias)
+		d.merged = n - len(res.Players)
 	}
 	if d.noGames = res.NoGames(); len(d.noGames) > 0 {
 		if res, err = res.Without(d.noGames...); err != nil {
 			return nil, err
 		}
 	}
-	if len(o.exclude) > 0 {
-		if res, err = res.Without(o.exclude...); err != nil {
-			return nil, usagef("--exclude: %v", err)
+	if keep != nil {
+		if err := checkExcluded(o.exclude, res.Players); err != nil {
+			return nil, err
 		}
-	}
-	if format == "matrix" && opt.Draws != bt.HalfPoint {
-		res, d.halves = res.HalfPointsAsDraws()
+		d.unlisted = unknownNames(listed, res.Players)
+		kept := countKept(res.Players, keep, true)
+		res = res.Select(keep)
+		d.leftAlone = kept - len(res.Players)
 	}
 	for _, m := range res.Matchups {
 		d.seated = d.seated || m.Seat != bt.NoSeat
@@ -520,37 +626,127 @@ func readForFit(ctx context.Context, file string, o *btOpts, opt bt.Options) (*b
 	return d, nil
 }
 
+// btSelection reads --include-list, --exclude-list and --exclude into a
+// test of the players to keep (nil: every one), and returns the names the
+// lists give.
+func btSelection(ctx context.Context, o *btOpts, d *btData) (keep func(string) bool, listed []string, err error) {
+	if o.includeList == "" && o.excludeList == "" && len(o.exclude) == 0 {
+		return nil, nil, nil
+	}
+	if o.includeList != "" && o.excludeList != "" {
+		return nil, nil, usagef("--include-list and --exclude-list: choose one (as Ordo's -i and -x)")
+	}
+	var flags []string
+	in, out := map[string]bool{}, map[string]bool{}
+	for _, l := range []struct {
+		flag, path string
+		set        map[string]bool
+	}{{"include-list", o.includeList, in}, {"exclude-list", o.excludeList, out}} {
+		if l.path == "" {
+			continue
+		}
+		names, err := readNameList(ctx, l.flag, l.path)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, n := range names {
+			l.set[n] = true
+		}
+		listed = append(listed, names...)
+		flags = append(flags, "--"+l.flag)
+	}
+	for _, n := range o.exclude {
+		out[n] = true
+	}
+	if len(o.exclude) > 0 {
+		flags = append(flags, "--exclude")
+	}
+	d.excludedBy = strings.Join(flags, ", ")
+	if o.includeList != "" {
+		return func(p string) bool { return in[p] && !out[p] }, listed, nil
+	}
+	return func(p string) bool { return !out[p] }, listed, nil
+}
+
+// unknownNames returns the names that are no player, sorted, once each.
+func unknownNames(names, players []string) []string {
+	known := map[string]bool{}
+	for _, p := range players {
+		known[p] = true
+	}
+	var out []string
+	for _, n := range names {
+		if !known[n] {
+			known[n] = true
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// checkExcluded checks that every --exclude NAME is a player.
+func checkExcluded(exclude []string, players []string) error {
+	if unknown := unknownNames(exclude, players); len(unknown) > 0 {
+		return usagef("--exclude: cannot exclude %s: no such player", strings.Join(quoted(unknown), ", "))
+	}
+	return nil
+}
+
+func quoted(s []string) []string {
+	q := make([]string, len(s))
+	for i, x := range s {
+		q[i] = strconv.Quote(x)
+	}
+	return q
+}
+
+// countKept counts the players keep says want (true) or not (false).
+func countKept(players []string, keep func(string) bool, want bool) int {
+	c := 0
+	for _, p := range players {
+		if keep(p) == want {
+			c++
+		}
+	}
+	return c
+}
+
 func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, o := btFlags()
-	file, err := parseFileFlags(fs, args, stdout, btHelp, "coevo bt fit FILE")
+	files, err := parseFilesFlags(fs, args, stdout, btHelp, "coevo bt fit FILE...")
 	if err != nil {
 		return err
 	}
 	// The table goes out in large writes (a row a write is a system call
 	// a player).
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	err = btFitTo(ctx, file, fs, o, out, stderr)
+	err = btFitTo(ctx, files, fs, o, out, stderr)
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
 	return err
 }
 
-func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdout, stderr io.Writer) error {
+func btFitTo(ctx context.Context, files []string, fs *flag.FlagSet, o *btOpts, stdout, stderr io.Writer) error {
 	opt, err := btOptions(fs, o)
 	if err != nil {
 		return err
 	}
-	if err := btCheckOutputs(o, file); err != nil {
+	if err := btCheckOutputs(o, files...); err != nil {
 		return err
 	}
 	ph := &phases{w: stderr, on: o.timings, start: time.Now(), last: time.Now()}
-	d, err := readForFit(ctx, file, o, opt)
+	d, err := readForFit(ctx, files, o, opt)
 	if err != nil {
 		return err
 	}
+	file := d.label
 	players, pairs := d.players, d.pairs
 	if pairs.Len() == 0 {
+		if d.excludedBy != "" {
+			return usagef("%s: no games to rate once %s applied", file, d.excludedBy)
+		}
 		return usagef("%s: no games to rate", file)
 	}
 	// What reading built and dropped (a log of the games, columns it
@@ -574,7 +770,7 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 		fit, err = opt.FitPairs(ctx, players, pairs)
 	}
 	if err != nil {
-		return btFitError(ctx, file, err)
+		return btFitError(ctx, file, groupsCommand(files, o.format), err)
 	}
 	// Options read an EloMean of 0 as the default 1600; --elo-mean 0
 	// means 0.
@@ -583,8 +779,21 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 	if len(d.noGames) > 0 {
 		fmt.Fprintf(stderr, "coevo bt: %s: %d player(s) with no games, not rated: %s\n", file, len(d.noGames), namesList(d.noGames))
 	}
+	if d.merged > 0 || d.selfGames > 0 {
+		fmt.Fprintf(stderr, "coevo bt: --synonyms: %d name(s) merged into others", d.merged)
+		if d.selfGames > 0 {
+			fmt.Fprintf(stderr, "; %s game(s) between two names of one player left out", gameCount(d.selfGames))
+		}
+		fmt.Fprintln(stderr)
+	}
+	if len(d.unlisted) > 0 {
+		fmt.Fprintf(stderr, "coevo bt: warning: %d name(s) in the list(s) are no player of %s: %s\n", len(d.unlisted), file, namesList(d.unlisted))
+	}
+	if d.leftAlone > 0 {
+		fmt.Fprintf(stderr, "coevo bt: %s: %d player(s) had games only against players left out, not rated\n", d.excludedBy, d.leftAlone)
+	}
 	if g := fit.Groups(); !g.Connected() {
-		fmt.Fprintf(stderr, "coevo bt: %s: warning: the games split the players into %d groups, from the top %s (coevo bt groups %s); their relative level comes from the prior's virtual draws alone\n", file, len(g.Members), groupsList(g), file)
+		fmt.Fprintf(stderr, "coevo bt: %s: warning: the games split the players into %d groups, from the top %s (%s); their relative level comes from the prior's virtual draws alone\n", file, len(g.Members), groupsList(g), groupsCommand(files, o.format))
 	}
 	ph.done("fit")
 	if tty := terminal(stderr); tty != nil {
@@ -633,6 +842,18 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 	}
 	record(rows, pairs, elo)
 	ranked := rankOrder(elo)
+	// --min-games lists the players with enough games, ranked among
+	// themselves (as Ordo's -t); all were rated together.
+	hidden := 0
+	if o.minGames > 0 {
+		listed := ranked[:0:0]
+		for _, i := range ranked {
+			if games[i] >= o.minGames {
+				listed = append(listed, i)
+			}
+		}
+		hidden, ranked = len(ranked)-len(listed), listed
+	}
 	for r, i := range ranked {
 		rows[i].Rank = r + 1
 	}
@@ -692,7 +913,16 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 			SEBound    num       `json:"se_bound"`
 			LOS        *losTable `json:"los,omitempty"`
 		}
-		out := jsonOut{Players: rows, NoGames: d.noGames, CILevel: num(o.ci), Tau: num(tr.Tau()), Triads: tr.Played, Cyclic: tr.Cyclic,
+		shown := rows
+		if hidden > 0 {
+			shown = nil
+			for _, p := range rows {
+				if p.Rank > 0 {
+					shown = append(shown, p)
+				}
+			}
+		}
+		out := jsonOut{Players: shown, NoGames: d.noGames, CILevel: num(o.ci), Tau: num(tr.Tau()), Triads: tr.Played, Cyclic: tr.Cyclic,
 			DKL: num(dkl), Pairs: pairs.Len(), Groups: len(fit.Groups().Members), MedianGames: medianGames, btModelJSON: model,
 			Iterations: fit.Iterations, Method: opt.Method.String(), SEMethod: seMethod, SEBound: num(seBound)}
 		if o.ratingsOnly {
@@ -727,6 +957,9 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 			gameCount(float64(p.Games)), p.Score, gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), p.DrawRate, p.Opponent)
 	}
 	tw.Flush()
+	if hidden > 0 {
+		fmt.Fprintf(stdout, "%d player(s) with fewer than %g games rated with the others but not listed (--min-games)\n", hidden, o.minGames)
+	}
 	if !o.ratingsOnly {
 		fmt.Fprintln(stdout, tr)
 		fmt.Fprintf(stdout, "D_KL = %.4f (symmetric, smoothing %g) over %d pairs that played", dkl, o.smoothing, pairs.Len())
@@ -940,8 +1173,23 @@ func saveRatingPlot(ctx context.Context, fit *bt.Ratings, path string, level flo
 	return savePlot(ctx, "plot", path, p)
 }
 
+// groupsCommand is the command that shows the groups of the files.
+func groupsCommand(files []string, format string) string {
+	c := "coevo bt groups"
+	for _, f := range files {
+		if strings.ContainsAny(f, " '\"\\$") {
+			f = strconv.Quote(f)
+		}
+		c += " " + f
+	}
+	if format != "" {
+		c += " --format " + format
+	}
+	return c
+}
+
 // btCheckOutputs checks the files bt fit writes before it reads anything.
-func btCheckOutputs(o *btOpts, file string) error {
+func btCheckOutputs(o *btOpts, files ...string) error {
 	if o.plot != "" {
 		if err := checkPlot("plot", o.plot); err != nil {
 			return err
@@ -954,7 +1202,7 @@ func btCheckOutputs(o *btOpts, file string) error {
 		if err := checkOutput(out.flag, out.path); err != nil {
 			return err
 		}
-		if err := notInput(out.flag, out.path, file); err != nil {
+		if err := notInput(out.flag, out.path, files...); err != nil {
 			return err
 		}
 	}

@@ -1,0 +1,331 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/coevolab/coevo/stats/bt"
+)
+
+// ordoPath returns Ordo's binary from $ORDO, or skips the test saying how
+// to run it.
+func ordoPath(t *testing.T) string {
+	t.Helper()
+	p := os.Getenv("ORDO")
+	if p == "" {
+		t.Skip("Ordo's output not compared: set ORDO to an ordo binary (github.com/michiguel/Ordo, make all)")
+	}
+	if st, err := os.Stat(p); err != nil || st.IsDir() {
+		t.Skipf("Ordo's output not compared: ORDO=%s is not a file", p)
+	}
+	return p
+}
+
+// ordoScale is the rating difference of a 76% expectation on the Elo
+// scale coevo uses (400 log10(76/24)); Ordo's -z sets its own (202 by
+// default), so that with -z ordoScale the two scales are the same.
+var ordoScale = 400 * math.Log10(0.76/0.24)
+
+// ordoRatings runs Ordo with args and reads player -> rating from its text
+// output ("rank name : rating ...").
+func ordoRatings(t *testing.T, args ...string) map[string]float64 {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "ordo.txt")
+	args = append([]string{"-q", "-N", "5", "-z", strconv.FormatFloat(ordoScale, 'f', 6, 64), "-o", out}, args...)
+	if b, err := exec.Command(ordoPath(t), args...).CombinedOutput(); err != nil {
+		t.Fatalf("ordo %v: %v\n%s", args, err, b)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := map[string]float64{}
+	for _, line := range strings.Split(string(b), "\n") {
+		left, right, ok := strings.Cut(line, ":")
+		f, g := strings.Fields(left), strings.Fields(right)
+		if !ok || len(f) < 2 || len(g) < 1 {
+			continue
+		}
+		if _, err := strconv.Atoi(f[0]); err != nil {
+			continue
+		}
+		x, err := strconv.ParseFloat(g[0], 64)
+		if err != nil {
+			continue
+		}
+		r[strings.Join(f[1:], " ")] = x
+	}
+	if len(r) == 0 {
+		t.Fatalf("no ratings in Ordo's output:\n%s", b)
+	}
+	return r
+}
+
+// btRatings runs coevo bt fit with args and returns player -> Elo.
+func btRatings(t *testing.T, args ...string) map[string]float64 {
+	t.Helper()
+	out, errs, st := coevo(append([]string{"bt", "fit", "--json"}, args...)...)
+	if st != 0 {
+		t.Fatalf("coevo bt fit %v: status %d: %s", args, st, errs)
+	}
+	var r struct {
+		Players []struct {
+			Name string
+			Elo  float64
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]float64{}
+	for _, p := range r.Players {
+		m[p.Name] = p.Elo
+	}
+	return m
+}
+
+// sameRatings checks that two sets of ratings have the same players and,
+// centred on their means, agree within tol Elo.
+func sameRatings(t *testing.T, what string, got, want map[string]float64, tol float64) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d players, want %d (%v vs %v)", what, len(got), len(want), got, want)
+	}
+	mean := func(m map[string]float64) float64 {
+		s := 0.0
+		for _, x := range m {
+			s += x
+		}
+		return s / float64(len(m))
+	}
+	mg, mw := mean(got), mean(want)
+	worst := 0.0
+	for p, x := range want {
+		y, ok := got[p]
+		if !ok {
+			t.Fatalf("%s: no player %q", what, p)
+		}
+		worst = math.Max(worst, math.Abs((y-mg)-(x-mw)))
+	}
+	if worst > tol {
+		t.Fatalf("%s: ratings differ by up to %.3g Elo (tolerance %g)", what, worst, tol)
+	}
+	t.Logf("%s: %d players agree within %.2g Elo", what, len(want), worst)
+}
+
+// splitPGN splits a PGN file's games into two files, alternately.
+func splitPGN(t *testing.T, path string) (string, string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := strings.SplitAfter(string(b), "\n\n")
+	var x, y strings.Builder
+	for k := 0; k+1 < len(games); k += 2 {
+		// A game is its tags and its movetext: two blocks.
+		if (k/2)%2 == 0 {
+			x.WriteString(games[k] + games[k+1])
+		} else {
+			y.WriteString(games[k] + games[k+1])
+		}
+	}
+	dir := t.TempDir()
+	a, c := filepath.Join(dir, "a.pgn"), filepath.Join(dir, "b.pgn")
+	writeFile(t, a, x.String())
+	writeFile(t, c, y.String())
+	return a, c
+}
+
+// Several files in one fit, in any mix of formats, give the ratings of
+// one file with all the games, as Ordo's list of files does.
+func TestBTFitSeveralFiles(t *testing.T) {
+	f := writePGN(t, 20, 1500)
+	a, b := splitPGN(t, f)
+	whole := btRatings(t, f)
+	sameRatings(t, "a.pgn b.pgn", btRatings(t, a, b), whole, 1e-6)
+	sameRatings(t, "a.pgn -- b.pgn", btRatings(t, a, "--", b), whole, 1e-6)
+	// b.pgn as a games CSV and as a pairs CSV.
+	res, err := readBTFile(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var games, pairs strings.Builder
+	games.WriteString("player_a,player_b,score_a\n")
+	pairs.WriteString("a,b,wins_a,wins_b,draws,first\n")
+	for _, m := range res.Matchups {
+		for k := 0; k < int(m.WinsA); k++ {
+			games.WriteString(res.Players[m.A] + "," + res.Players[m.B] + ",1\n")
+		}
+		for k := 0; k < int(m.WinsB); k++ {
+			games.WriteString(res.Players[m.A] + "," + res.Players[m.B] + ",0\n")
+		}
+		for k := 0; k < int(m.Draw); k++ {
+			games.WriteString(res.Players[m.A] + "," + res.Players[m.B] + ",0.5\n")
+		}
+		// In PGN, A (White) moved first.
+		pairs.WriteString(res.Players[m.A] + "," + res.Players[m.B] + "," + gameCount(m.WinsA) + "," + gameCount(m.WinsB) + "," + gameCount(m.Draw) + ",a\n")
+	}
+	g, p := filepath.Join(dir, "b-games.csv"), filepath.Join(dir, "b-pairs.csv")
+	writeFile(t, g, games.String())
+	writeFile(t, p, pairs.String())
+	sameRatings(t, "a.pgn b-games.csv", btRatings(t, a, g), whole, 1e-6)
+	sameRatings(t, "a.pgn b-pairs.csv", btRatings(t, a, p, "--home"), btRatings(t, f, "--home"), 1e-6)
+	if _, errs, st := coevo("bt", "fit", a, "-", "-"); st != 2 || !strings.Contains(errs, "stdin") {
+		t.Fatalf("stdin twice: status %d: %s", st, errs)
+	}
+	sameRatings(t, "Ordo on the whole file", whole, ordoRatings(t, "-p", f), 0.01)
+	sameRatings(t, "Ordo on a.pgn b.pgn", btRatings(t, a, b), ordoRatings(t, "--", a, b), 0.01)
+}
+
+// Stdin's format is told from its first lines; when it fits no format the
+// message names --format.
+func TestBTFitStdinFormat(t *testing.T) {
+	f := writePGN(t, 10, 300)
+	data, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, _ := os.Executable()
+	run := func(in string) (string, string, int) {
+		cmd := exec.Command(exe, "bt", "fit", "-", "--csv", "-")
+		cmd.Env = append(os.Environ(), "COEVO_MAIN=1")
+		cmd.Stdin = strings.NewReader(in)
+		var o, e strings.Builder
+		cmd.Stdout, cmd.Stderr = &o, &e
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		return o.String(), e.String(), code
+	}
+	want, _, _ := coevo("bt", "fit", f, "--csv", "-")
+	if out, errs, st := run(string(data)); st != 0 || out != want {
+		t.Fatalf("PGN on stdin: status %d: %s\n%s\nwant\n%s", st, errs, out, want)
+	}
+	if _, errs, st := run("name,score\nx,1\n"); st != 2 || !strings.Contains(errs, "stdin: cannot tell its format") || !strings.Contains(errs, "--format") {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+}
+
+// Synonyms, include and exclude lists and a minimum of games, as Ordo's
+// -Y, -i, -x and -t: the same players rated alike.
+func TestBTFitSynonymsListsMinGames(t *testing.T) {
+	f := writePGN(t, 16, 800)
+	data, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	// P 3 is also "P three" and "p3" in some games.
+	renamed := filepath.Join(dir, "renamed.pgn")
+	s := string(data)
+	n := 0
+	s = replaceSome(s, `"P 3"`, func() string {
+		n++
+		return []string{`"P 3"`, `"P three"`, `"p3"`}[n%3]
+	})
+	writeFile(t, renamed, s)
+	syn := filepath.Join(dir, "synonyms.csv")
+	writeFile(t, syn, "\"P 3\",\"P three\",p3\n")
+	whole := btRatings(t, f)
+	got := btRatings(t, renamed, "--synonyms", syn)
+	sameRatings(t, "--synonyms", got, whole, 1e-6)
+	if _, errs, st := coevo("bt", "fit", renamed, "--synonyms", syn); st != 0 || !strings.Contains(errs, "2 name(s) merged") {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+	bad := filepath.Join(dir, "bad.csv")
+	writeFile(t, bad, "a,b\nc,b\n")
+	if _, errs, st := coevo("bt", "fit", renamed, "--synonyms", bad); st != 2 || !strings.Contains(errs, `"b" is a synonym of "a" and of "c"`) {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+	// Include a list (quoted or not), exclude one. (Ordo's manual says
+	// that of a CSV file only the first column is read, as coevo does;
+	// Ordo 1.2.6 skips a line of two fields, so the list compared with
+	// Ordo's has one.)
+	in := filepath.Join(dir, "in.csv")
+	writeFile(t, in, "\"P 1\"\nP 2\nP 3\nP 5\nP 8\nP 9\nP 11\nP 12\nNobody\n")
+	inCSV := filepath.Join(dir, "in2.csv")
+	writeFile(t, inCSV, "name,club\n\"P 1\",x\nP 2,y\nP 3,y\n# a comment\nP 5\nP 8,\nP 9\nP 11\nP 12,z\nNobody\n")
+	out := filepath.Join(dir, "out.txt")
+	writeFile(t, out, "P 0\n\"P 7\"\n")
+	incl, errs, st := coevo("bt", "fit", f, "--include-list", in, "--json")
+	if st != 0 || !strings.Contains(errs, `1 name(s) in the list(s) are no player`) || !strings.Contains(errs, `"Nobody"`) {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+	_ = incl
+	inc := btRatings(t, f, "--include-list", in)
+	sameRatings(t, "a CSV's first column", btRatings(t, f, "--include-list", inCSV), inc, 1e-9)
+	exc := btRatings(t, f, "--exclude-list", out)
+	if len(inc) != 8 || len(exc) != 14 {
+		t.Fatalf("%d included, %d left after exclusion", len(inc), len(exc))
+	}
+	if _, errs, st := coevo("bt", "fit", f, "--include-list", in, "--exclude-list", out); st != 2 || !strings.Contains(errs, "choose one") {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+	// --min-games lists only the players with that many games, ranked
+	// among themselves, rated as without it.
+	all := btRatings(t, f)
+	counts := map[string]float64{}
+	o, _, _ := coevo("bt", "fit", f, "--json")
+	var r struct {
+		Players []struct {
+			Name  string
+			Games float64
+		}
+	}
+	json.Unmarshal([]byte(o), &r)
+	for _, p := range r.Players {
+		counts[p.Name] = p.Games
+	}
+	min := 100.0
+	listed := btRatings(t, f, "--min-games", strconv.FormatFloat(min, 'f', -1, 64))
+	for p, x := range all {
+		y, ok := listed[p]
+		if ok != (counts[p] >= min) || ok && y != x {
+			t.Fatalf("%s: %v games, listed %v at %v (all: %v)", p, counts[p], ok, y, x)
+		}
+	}
+	if len(listed) == 0 || len(listed) == len(all) {
+		t.Fatalf("%d of %d listed with %g games: pick another threshold", len(listed), len(all), min)
+	}
+
+	// Ordo on the same files.
+	sameRatings(t, "Ordo -Y", got, ordoRatings(t, "-p", renamed, "-Y", syn), 0.01)
+	sameRatings(t, "Ordo -i", inc, ordoRatings(t, "-p", f, "-i", in, "--no-warnings"), 0.01)
+	sameRatings(t, "Ordo -x", exc, ordoRatings(t, "-p", f, "-x", out), 0.01)
+	ot := ordoRatings(t, "-p", f, "-t", strconv.FormatFloat(min, 'f', -1, 64))
+	if len(ot) != len(listed) {
+		t.Fatalf("Ordo -t %g lists %d players, coevo --min-games %d", min, len(ot), len(listed))
+	}
+	for p := range ot {
+		if _, ok := listed[p]; !ok {
+			t.Fatalf("Ordo -t lists %s, coevo --min-games does not", p)
+		}
+	}
+}
+
+// replaceSome replaces each occurrence of old by what next returns.
+func replaceSome(s, old string, next func() string) string {
+	var b strings.Builder
+	for {
+		k := strings.Index(s, old)
+		if k < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:k] + next())
+		s = s[k+len(old):]
+	}
+}
+
+// readBTFile reads a results file in its own format.
+func readBTFile(path string) (*bt.Results, error) { return bt.ReadFile(path, "") }
