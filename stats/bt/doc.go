@@ -45,7 +45,11 @@
 // player by player, with a stated bound on its error (SEAccuracy). They
 // give confidence intervals and the likelihood-of-superiority matrix
 // P(strength_i > strength_j). Options.Anchors holds several players'
-// ratings, as Ordo's multiple anchors.
+// ratings, as Ordo's multiple anchors; Options.LooseAnchors and
+// Options.Relations put normal priors on players' ratings and on
+// differences between them, as Ordo's loose and relative anchors (the fit
+// is then the maximum a posteriori, and the standard errors the
+// posterior's).
 //
 // What the standard errors mean: without an anchor, each rating's error
 // is measured against the pool (the log-strengths sum to zero, the pool's

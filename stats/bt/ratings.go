@@ -16,14 +16,18 @@ var eloPerNat = 400 / math.Ln10
 
 // Elo returns the ratings on the Elo scale of paper 003 eq. (3):
 // mu + 400 log10 gamma_i, with mean mu = Options.EloMean over the pool, or
-// with the anchor at Options.AnchorElo; with Options.ScoreScale the
-// differences are multiplied by Scale.
+// with the anchor at Options.AnchorElo, or at the level the loose anchors
+// set (Options.LooseAnchors); with Options.ScoreScale the differences are
+// multiplied by Scale.
 func (f *Ratings) Elo() []float64 {
 	e := make([]float64, len(f.Gamma))
 	for i, g := range f.Gamma {
 		e[i] = f.Options.EloMean + f.Scale*400*math.Log10(g)
+		if f.absolute {
+			e[i] = f.Scale * eloPerNat * (math.Log(g) + f.meanX)
+		}
 	}
-	if f.anchor >= 0 {
+	if f.anchor >= 0 && !f.absolute {
 		shift := f.Options.anchors()[0].Elo - e[f.anchor]
 		for i := range e {
 			e[i] += shift

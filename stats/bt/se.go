@@ -203,6 +203,14 @@ func (f *Ratings) Cov() *mat.SymDense {
 	if p.id >= 0 {
 		add(p.id, p.id, p.q)
 	}
+	for i, w := range p.priorW {
+		add(i, i, w)
+	}
+	for _, r := range p.rels {
+		add(r.a, r.a, r.w)
+		add(r.b, r.b, r.w)
+		add(r.a, r.b, -r.w)
+	}
 	// Centred: the information is singular along u = (1,...,1,0..)/sqrt(n);
 	// with the null space exactly span(u), pinv(I) = (I + u u^T)^-1 - u u^T.
 	// Grounded: the anchors' rows and columns are those of the identity,
@@ -266,6 +274,7 @@ func (p *problem) lap(v, y []float64) {
 			y[i] += x
 		}
 	}
+	p.priorMul(v, y)
 }
 
 // lapSolver solves with K: centred, K = P M^-1 P with M = L + d d^T / s;
@@ -288,6 +297,8 @@ func newLapSolver(p *problem, ground []bool) *lapSolver {
 		ls.D[t.I[k]] += p.c[k]
 		ls.D[t.J[k]] += p.c[k]
 	}
+	var ll float64
+	p.priorTerms(make([]float64, p.n), &ll, make([]float64, p.n), ls.D)
 	for _, d := range ls.D {
 		ls.s += d
 	}

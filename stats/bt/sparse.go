@@ -25,11 +25,22 @@ func newGraph(ls *lapSolver) *graph {
 	n := ls.p.n
 	g := &graph{ls: ls, start: make([]int32, n+1)}
 	keep := func(k int) bool { return ls.free(int(t.I[k])) && ls.free(int(t.J[k])) }
+	// The relations (priors on differences) are edges too.
+	var rels []relPrior
+	for _, r := range ls.p.rels {
+		if ls.free(r.a) && ls.free(r.b) {
+			rels = append(rels, r)
+		}
+	}
 	for k := range t.I {
 		if keep(k) {
 			g.start[t.I[k]+1]++
 			g.start[t.J[k]+1]++
 		}
+	}
+	for _, r := range rels {
+		g.start[r.a+1]++
+		g.start[r.b+1]++
 	}
 	for i := 0; i < n; i++ {
 		g.start[i+1] += g.start[i]
@@ -47,7 +58,13 @@ func newGraph(ls *lapSolver) *graph {
 		g.adj[fill[j]], g.w[fill[j]] = i, ls.p.c[k]
 		fill[j]++
 	}
-	if t.first != nil {
+	for _, r := range rels {
+		g.adj[fill[r.a]], g.w[fill[r.a]] = int32(r.b), r.w
+		fill[r.a]++
+		g.adj[fill[r.b]], g.w[fill[r.b]] = int32(r.a), r.w
+		fill[r.b]++
+	}
+	if t.first != nil || rels != nil {
 		g.merge()
 	}
 	g.s = make([]float64, len(g.w))
