@@ -143,6 +143,8 @@ type btOpts struct {
 	includeList string
 	synonyms    string
 	minGames    float64
+	looseFile   string
+	relFile     string
 }
 
 func btFlags() (*flag.FlagSet, *btOpts) {
@@ -169,6 +171,8 @@ func btFlags() (*flag.FlagSet, *btOpts) {
 	fs.StringVar(&o.includeList, "include-list", "", "rate only the games between players named in `FILE` (one a line, or a CSV file's first column; Ordo's -i)")
 	fs.StringVar(&o.synonyms, "synonyms", "", "name synonyms: each line of `FILE` is main,syn1,syn2,... (CSV), and every syn is read as main (Ordo's -Y)")
 	fs.Float64Var(&o.minGames, "min-games", 0, "list only the players with at least `N` games (all are rated together; Ordo's -t)")
+	fs.StringVar(&o.looseFile, "loose-anchors", "", "normal priors on ratings: each line of `FILE` is \"Player\",Elo,SD (Ordo's -y); they set the ratings' level, and the SEs are the posterior's")
+	fs.StringVar(&o.relFile, "relations", "", "normal priors on rating differences: each line of `FILE` is \"A\",\"B\",Diff,SD, Elo(A) - Elo(B) about Diff (Ordo's -r: a new version within SD of the old)")
 	fs.StringVar(&o.los, "los", "", "write the likelihood-of-superiority matrix P(row stronger than column) to `FILE` (CSV), or - to print it")
 	fs.IntVar(&o.losTop, "los-top", 0, "with --los: only the K best-rated players (needed above 3000 players)")
 	fs.StringVar(&o.cov, "cov", "", "write the full covariance of the log-strengths to `FILE` (CSV; dense: players^2 numbers)")
@@ -733,6 +737,17 @@ func btFitTo(ctx context.Context, files []string, fs *flag.FlagSet, o *btOpts, s
 	if err != nil {
 		return err
 	}
+	if err := readPriors(ctx, o, &opt); err != nil {
+		return err
+	}
+	eloMeanSet := false
+	fs.Visit(func(f *flag.Flag) { eloMeanSet = eloMeanSet || f.Name == "elo-mean" })
+	if len(opt.LooseAnchors) > 0 && eloMeanSet {
+		return usagef("--elo-mean with --loose-anchors: the loose anchors set the ratings' level (as Ordo's -a with -y)")
+	}
+	if len(opt.LooseAnchors)+len(opt.Relations) > 0 && opt.Method == bt.MM {
+		return usagef("--loose-anchors and --relations are priors that --method mm does not take: use --method newton")
+	}
 	if err := btCheckOutputs(o, files...); err != nil {
 		return err
 	}
@@ -986,16 +1001,28 @@ func btFitTo(ctx context.Context, files []string, fs *flag.FlagSet, o *btOpts, s
 		fmt.Fprint(stdout, "; no standard errors, tau or D_KL (--ratings-only)")
 	}
 	switch {
-	case len(opt.Anchors) > 1:
+	case len(opt.Anchors) > 1 || opt.Anchor != "" && len(opt.LooseAnchors) > 0:
 		var a []string
-		for _, x := range opt.Anchors {
-			a = append(a, fmt.Sprintf("%s at %g", x.Name, x.Elo))
+		for _, x := range append([]bt.Anchor{{Name: opt.Anchor, Elo: opt.AnchorElo}}, opt.Anchors...) {
+			if x.Name != "" {
+				a = append(a, fmt.Sprintf("%s at %g", x.Name, x.Elo))
+			}
 		}
 		fmt.Fprintf(stdout, "; anchors %s (the others fitted and their SEs given them)", strings.Join(a, ", "))
 	case opt.Anchor != "":
 		fmt.Fprintf(stdout, "; anchor %s at %g (SEs are of the difference to it)", opt.Anchor, opt.AnchorElo)
 	}
 	fmt.Fprintln(stdout)
+	if n := len(opt.LooseAnchors); n > 0 {
+		fmt.Fprintf(stdout, "loose anchors: %d player(s) with a normal prior on their Elo, which sets the level (--loose-anchors); ratings are the maximum a posteriori", n)
+		if !o.ratingsOnly {
+			fmt.Fprint(stdout, ", SEs the posterior's")
+		}
+		fmt.Fprintln(stdout)
+	}
+	if n := len(opt.Relations); n > 0 {
+		fmt.Fprintf(stdout, "relations: %d normal prior(s) on rating differences (--relations)\n", n)
+	}
 	if q := drawShare(pairs); opt.Draws == bt.HalfPoint && q >= 0.1 && !o.ratingsOnly {
 		fmt.Fprintf(stdout, "draws: %.0f%% of the games; the half-point model's standard errors count a draw as half a win and half a loss, which makes them about %.2fx wider than a draw model's (--draws davidson models draws)\n",
 			100*q, 1/math.Sqrt(1-q))

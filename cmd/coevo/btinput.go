@@ -7,10 +7,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/coevolab/coevo/internal/input"
+	"github.com/coevolab/coevo/stats/bt"
 )
 
 // parseFilesFlags parses "FILE... [flags]" with flags before, between or
@@ -142,4 +145,66 @@ func readCSVFile(ctx context.Context, flagName, path string, rec func(line int, 
 			return usagef("--%s %s: %v", flagName, path, err)
 		}
 	}
+}
+
+// readPriors reads --loose-anchors (Ordo's -y: "Player",Elo,SD lines)
+// and --relations (Ordo's -r: "A","B",Diff,SD lines) into opt.
+func readPriors(ctx context.Context, o *btOpts, opt *bt.Options) error {
+	num := func(flagName string, line int, what, v string) (float64, error) {
+		x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return 0, fmt.Errorf("line %d: %s %q is not a finite number", line, what, v)
+		}
+		return x, nil
+	}
+	if o.looseFile != "" {
+		err := readCSVFile(ctx, "loose-anchors", o.looseFile, func(line int, f []string) error {
+			if len(f) != 3 {
+				return fmt.Errorf("line %d: %d fields, want \"Player\",Elo,SD", line, len(f))
+			}
+			elo, err := num("loose-anchors", line, "Elo", f[1])
+			if err != nil {
+				return err
+			}
+			sd, err := num("loose-anchors", line, "SD", f[2])
+			if err != nil {
+				return err
+			}
+			if !(sd > 0) {
+				return fmt.Errorf("line %d: SD %v: must be positive (a player held exactly is --anchor NAME=ELO)", line, sd)
+			}
+			opt.LooseAnchors = append(opt.LooseAnchors, bt.LooseAnchor{Name: strings.TrimSpace(f[0]), Elo: elo, SD: sd})
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if len(opt.LooseAnchors) == 0 {
+			return usagef("--loose-anchors %s: no loose anchor in the file", o.looseFile)
+		}
+	}
+	if o.relFile != "" {
+		err := readCSVFile(ctx, "relations", o.relFile, func(line int, f []string) error {
+			if len(f) != 4 {
+				return fmt.Errorf("line %d: %d fields, want \"A\",\"B\",Diff,SD", line, len(f))
+			}
+			diff, err := num("relations", line, "Diff", f[2])
+			if err != nil {
+				return err
+			}
+			sd, err := num("relations", line, "SD", f[3])
+			if err != nil {
+				return err
+			}
+			if !(sd > 0) {
+				return fmt.Errorf("line %d: SD %v: must be positive", line, sd)
+			}
+			opt.Relations = append(opt.Relations, bt.Relation{A: strings.TrimSpace(f[0]), B: strings.TrimSpace(f[1]), Diff: diff, SD: sd})
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -329,3 +332,167 @@ func replaceSome(s, old string, next func() string) string {
 
 // readBTFile reads a results file in its own format.
 func readBTFile(path string) (*bt.Results, error) { return bt.ReadFile(path, "") }
+
+// writeNoDrawPGN writes a league without draws and without a first-move
+// advantage (player i 25 Elo above i-1): a ring so that everyone is
+// linked, and random pairs. Ordo's model with priors (-y, -r) is then the
+// Bradley-Terry model (with -d 0).
+func writeNoDrawPGN(t *testing.T, n, games int, seed uint64) string {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 5))
+	var b strings.Builder
+	game := func(w, k int) {
+		res := "0-1"
+		if rng.Float64() < 1/(1+math.Pow(10, float64(k-w)*25/400)) {
+			res = "1-0"
+		}
+		fmt.Fprintf(&b, "[White \"Q %d\"]\n[Black \"Q %d\"]\n[Result \"%s\"]\n\n%s\n\n", w, k, res, res)
+	}
+	for i := 0; i < n; i++ {
+		game(i, (i+1)%n)
+		game((i+1)%n, i)
+	}
+	for g := 0; g < games; g++ {
+		a, c := rng.IntN(n), rng.IntN(n-1)
+		if c >= a {
+			c++
+		}
+		game(a, c)
+	}
+	f := filepath.Join(t.TempDir(), "nodraw.pgn")
+	writeFile(t, f, b.String())
+	return f
+}
+
+// btFit runs coevo bt fit --json with args and returns player -> Elo and
+// SE.
+func btFitSE(t *testing.T, args ...string) (elo, se map[string]float64) {
+	t.Helper()
+	out, errs, st := coevo(append([]string{"bt", "fit", "--json"}, args...)...)
+	if st != 0 {
+		t.Fatalf("coevo bt fit %v: status %d: %s", args, st, errs)
+	}
+	var r struct {
+		Players []struct {
+			Name    string
+			Elo, SE float64
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	elo, se = map[string]float64{}, map[string]float64{}
+	for _, p := range r.Players {
+		elo[p.Name], se[p.Name] = p.Elo, p.SE
+	}
+	return elo, se
+}
+
+// ordoErrors runs Ordo with args and reads player -> (rating, standard
+// error): Ordo prints the error as the margin of a 95% interval, the
+// standard deviation of its simulations (-s) times 1.96 (NaN without -s).
+func ordoErrors(t *testing.T, args ...string) (elo, se map[string]float64) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "ordo.csv")
+	args = append([]string{"-q", "-N", "5", "-z", strconv.FormatFloat(ordoScale, 'f', 6, 64), "-c", out}, args...)
+	if b, err := exec.Command(ordoPath(t), args...).CombinedOutput(); err != nil {
+		t.Fatalf("ordo %v: %v\n%s", args, err, b)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	elo, se = map[string]float64{}, map[string]float64{}
+	for _, r := range rows[1:] { // "#","PLAYER","RATING","ERROR",...
+		e, err := strconv.ParseFloat(r[2], 64)
+		if err != nil {
+			t.Fatalf("Ordo's CSV row %v", r)
+		}
+		s := math.NaN()
+		if r[3] != "-" {
+			if s, err = strconv.ParseFloat(r[3], 64); err != nil {
+				t.Fatalf("Ordo's CSV row %v", r)
+			}
+		}
+		elo[r[1]], se[r[1]] = e, s/1.959963984540054
+	}
+	return elo, se
+}
+
+// Loose anchors (Ordo -y) and relations (-r): the same ratings as Ordo's,
+// on the same level for loose anchors, and standard errors that Ordo's
+// simulations (which draw the priors too) estimate.
+func TestBTFitLooseAnchorsRelations(t *testing.T) {
+	f := writeNoDrawPGN(t, 14, 700, 3)
+	dir := t.TempDir()
+	loose := filepath.Join(dir, "loose.csv")
+	writeFile(t, loose, "\"Q 0\",1500,30\n\"Q 13\",1900,60\nQ 6,1700,20\n")
+	rel := filepath.Join(dir, "rel.csv")
+	writeFile(t, rel, "\"Q 4\",\"Q 5\",0,10\n\"Q 9\",\"Q 2\",100,30\n")
+	elo, se := btFitSE(t, f, "--loose-anchors", loose)
+	eloR, seR := btFitSE(t, f, "--relations", rel)
+	eloB, _ := btFitSE(t, f, "--loose-anchors", loose, "--relations", rel)
+	plain, _ := btFitSE(t, f)
+	// The priors pull: Q 4 and Q 5 closer than without the relation.
+	if d, d0 := math.Abs(eloR["Q 4"]-eloR["Q 5"]), math.Abs(plain["Q 4"]-plain["Q 5"]); !(d < d0) {
+		t.Fatalf("relation Q 4 ~ Q 5: %v apart, %v without", d, d0)
+	}
+	text, errs, st := coevo("bt", "fit", f, "--loose-anchors", loose)
+	if st != 0 || !strings.Contains(text, "loose anchors: 3 player(s)") {
+		t.Fatalf("status %d: %s\n%s", st, errs, text)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--loose-anchors", loose, "--elo-mean", "2000"}, "the loose anchors set the ratings' level"},
+		{[]string{"--loose-anchors", rel}, "line 1: 4 fields"},
+		{[]string{"--relations", loose}, "line 1: 3 fields"},
+		{[]string{"--loose-anchors", loose, "--method", "mm"}, "--method newton"},
+	} {
+		if _, errs, st := coevo(append([]string{"bt", "fit", f}, c.args...)...); st != 2 || !strings.Contains(errs, c.want) {
+			t.Fatalf("%v: status %d: %s", c.args, st, errs)
+		}
+	}
+	bad := filepath.Join(dir, "bad.csv")
+	writeFile(t, bad, "\"Q 0\",1500,0\n")
+	if _, errs, st := coevo("bt", "fit", f, "--loose-anchors", bad); st != 2 || !strings.Contains(errs, "SD 0: must be positive") {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+
+	// Ordo: -d 0 makes its model with priors the Bradley-Terry model.
+	oElo, oSE := ordoErrors(t, "-p", f, "-d", "0", "-y", loose, "-s", "2000")
+	worst := 0.0
+	for p, x := range oElo {
+		worst = math.Max(worst, math.Abs(oSE[p]/se[p]-1))
+		if math.Abs(x-elo[p]) > 0.01 {
+			t.Fatalf("%s: Ordo -y %v, coevo --loose-anchors %v", p, x, elo[p])
+		}
+		// 2000 simulations estimate an SD to about 1.6%.
+		if math.Abs(oSE[p]/se[p]-1) > 0.08 {
+			t.Errorf("%s: Ordo's error %v, coevo's SE %v", p, oSE[p], se[p])
+		}
+	}
+	t.Logf("Ordo -y: ratings within 0.01 Elo, errors (2000 simulations) within %.1f%% of coevo's SEs", 100*worst)
+	oElo, oSE = ordoErrors(t, "-p", f, "-d", "0", "-r", rel, "-s", "2000")
+	sameRatings(t, "Ordo -r", eloR, oElo, 0.01)
+	worst = 0
+	for p := range oSE {
+		worst = math.Max(worst, math.Abs(oSE[p]/seR[p]-1))
+		if math.Abs(oSE[p]/seR[p]-1) > 0.08 {
+			t.Errorf("%s: Ordo -r error %v, coevo's SE %v", p, oSE[p], seR[p])
+		}
+	}
+	t.Logf("Ordo -r: errors (2000 simulations) within %.1f%% of coevo's SEs", 100*worst)
+	oElo, _ = ordoErrors(t, "-p", f, "-d", "0", "-y", loose, "-r", rel)
+	for p, x := range oElo {
+		if math.Abs(x-eloB[p]) > 0.01 {
+			t.Fatalf("%s: Ordo -y -r %v, coevo %v", p, x, eloB[p])
+		}
+	}
+}
