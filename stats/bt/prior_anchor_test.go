@@ -1,6 +1,7 @@
 package bt
 
 import (
+	"context"
 	"math"
 	"strings"
 	"testing"
@@ -182,6 +183,51 @@ func TestLoosePriorErrors(t *testing.T) {
 		_, err := c.o.Fit(r)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want %q", c.o, err, c.want)
+		}
+	}
+}
+
+// DiffSE gives the SE of a difference of two ratings from the dense
+// covariance's three entries, by the dense and the solved columns alike,
+// centred and anchored; for an anchor it is the other player's SE.
+func TestDiffSE(t *testing.T) {
+	defer func(a, b int, e float64) { denseSE, denseFallback, maxEnvelope = a, b, e }(denseSE, denseFallback, maxEnvelope)
+	r := randomLeague(300, 6000, 4)
+	pairs := [][2]int{{0, 1}, {5, 200}, {17, 3}, {299, 0}, {5, 6}, {42, 43}}
+	for _, anchor := range []string{"", "p5"} {
+		denseSE, denseFallback, maxEnvelope = 800, 3000, 1e7
+		fit, err := Options{Anchor: anchor}.Fit(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := fit.Cov()
+		want := make([]float64, len(pairs))
+		for k, p := range pairs {
+			a, b := p[0], p[1]
+			want[k] = eloPerNat * math.Sqrt(c.At(a, a)+c.At(b, b)-2*c.At(a, b))
+		}
+		dense, err := fit.DiffSE(context.Background(), pairs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		denseSE, denseFallback = 10, 20
+		solved, err := Options{Anchor: anchor, SETol: 1e-5}.Fit(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := solved.DiffSE(context.Background(), pairs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, bound := solved.SEAccuracy()
+		se := fit.SE()
+		for k, p := range pairs {
+			if math.Abs(dense[k]-want[k]) > 1e-9*want[k] || math.Abs(got[k]-want[k]) > (bound+1e-6)*want[k] {
+				t.Fatalf("anchor %q, pair %v: dense %v, solved %v, want %v", anchor, p, dense[k], got[k], want[k])
+			}
+			if anchor == "p5" && p[0] == 5 && math.Abs(want[k]-se[p[1]]) > 1e-9*want[k] {
+				t.Fatalf("anchored at p5: SE of p5 - p%d %v, p%d's SE %v", p[1], want[k], p[1], se[p[1]])
+			}
 		}
 	}
 }
