@@ -10,6 +10,7 @@ package bt
 func Combine(rs ...*Results) *Results {
 	out := NewResults()
 	for _, r := range rs {
+		out.Unfinished += r.Unfinished
 		to := make([]int, len(r.Players))
 		for i, p := range r.Players {
 			to[i] = out.Player(p)
@@ -55,6 +56,7 @@ func CombinePairs(players [][]string, pairs []*Pairs) ([]string, *Pairs) {
 // are dropped; dropped counts them.
 func (r *Results) Renamed(alias map[string]string) (out *Results, dropped float64) {
 	out = NewResults()
+	out.Unfinished = r.Unfinished
 	to := make([]int, len(r.Players))
 	for i, p := range r.Players {
 		if a, ok := alias[p]; ok {
@@ -106,6 +108,7 @@ func RenamePairs(players []string, p *Pairs, alias map[string]string) (names []s
 // -x (exclude those listed) are Select with keep a test of the list.
 func (r *Results) Select(keep func(player string) bool) *Results {
 	out := NewResults()
+	out.Unfinished = r.Unfinished
 	ok := make([]bool, len(r.Players))
 	to := make([]int, len(r.Players))
 	for i, p := range r.Players {

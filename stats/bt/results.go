@@ -30,7 +30,10 @@ func (m Matchup) Games() float64 { return m.WinsA + m.WinsB + m.Draw }
 type Results struct {
 	Players  []string
 	Matchups []Matchup
-	index    map[string]int
+	// Unfinished counts the games a reader skipped as unfinished (PGN's
+	// result "*").
+	Unfinished int
+	index      map[string]int
 }
 
 // NewResults returns empty results.
@@ -167,6 +170,7 @@ func (r *Results) Without(names ...string) (*Results, error) {
 		return nil, fmt.Errorf("cannot exclude %s: no such player", strings.Join(unknown, ", "))
 	}
 	out := NewResults()
+	out.Unfinished = r.Unfinished
 	newIndex := make([]int, len(r.Players))
 	for i, p := range r.Players {
 		newIndex[i] = -1
