@@ -145,6 +145,9 @@ type btOpts struct {
 	minGames    float64
 	looseFile   string
 	relFile     string
+	losNext     bool
+	h2h         string
+	elostat     string
 }
 
 func btFlags() (*flag.FlagSet, *btOpts) {
@@ -176,6 +179,9 @@ func btFlags() (*flag.FlagSet, *btOpts) {
 	fs.StringVar(&o.los, "los", "", "write the likelihood-of-superiority matrix P(row stronger than column) to `FILE` (CSV), or - to print it")
 	fs.IntVar(&o.losTop, "los-top", 0, "with --los: only the K best-rated players (needed above 3000 players)")
 	fs.StringVar(&o.cov, "cov", "", "write the full covariance of the log-strengths to `FILE` (CSV; dense: players^2 numbers)")
+	fs.BoolVar(&o.losNext, "los-next", false, "add a column: the likelihood that each player is stronger than the next in the table (Ordo's -J)")
+	fs.StringVar(&o.h2h, "head-to-head", "", "write each player's games against each opponent with the Elo difference, its SE and the likelihood of superiority to `FILE` (Ordo's -j; CSV when FILE ends in .csv)")
+	fs.StringVar(&o.elostat, "elostat", "", "write Elostat's rating.dat, programs.dat and general.dat into folder `DIR` (Ordo's -E)")
 	fs.Float64Var(&o.seTol, "se-tol", 1e-3, "relative accuracy of the standard errors computed without the dense covariance")
 	fs.BoolVar(&o.timings, "timings", false, "print the time each phase took to standard error")
 	fs.BoolVar(&o.ratingsOnly, "ratings-only", false, "ratings, games and scores only: no standard errors, intervals, tau or D_KL (as ordo -p without -s; the fit is the same)")
@@ -196,6 +202,9 @@ type btPlayer struct {
 	Losses   float64 `json:"losses"`
 	DrawRate num     `json:"draw_pct"`
 	Opponent num     `json:"opponent_elo"`
+	// LOSNext (--los-next) is the likelihood that the player is stronger
+	// than the next in the table (null for the last).
+	LOSNext *num `json:"los_next,omitempty"`
 }
 
 func cmdBT(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -430,7 +439,7 @@ func btOptions(fs *flag.FlagSet, o *btOpts) (bt.Options, error) {
 		return opt, usagef("--method mm fits half-point draws only; use --method newton with --draws %s", opt.Draws)
 	}
 	if o.ratingsOnly {
-		for _, f := range []string{"los", "los-top", "cov", "plot", "ci", "se-tol", "smoothing"} {
+		for _, f := range []string{"los", "los-top", "cov", "plot", "ci", "se-tol", "smoothing", "los-next", "head-to-head"} {
 			if set[f] {
 				return opt, usagef("--ratings-only computes no standard errors, intervals, tau or D_KL: --%s needs them", f)
 			}
@@ -539,7 +548,7 @@ type btData struct {
 // include and exclude lists apply.
 func readForFit(ctx context.Context, files []string, o *btOpts, opt bt.Options) (*btData, error) {
 	d := &btData{label: filesLabel(files)}
-	asResults := opt.Home
+	asResults := opt.Home || o.elostat != "" // the seats
 	var rs []*bt.Results
 	var names [][]string
 	var ps []*bt.Pairs
@@ -781,7 +790,6 @@ func btFitTo(ctx context.Context, files []string, fs *flag.FlagSet, o *btOpts, s
 	if d.res != nil && opt.Home {
 		fit, err = opt.FitContext(ctx, d.res)
 	} else {
-		d.res = nil
 		fit, err = opt.FitPairs(ctx, players, pairs)
 	}
 	if err != nil {
@@ -872,6 +880,11 @@ func btFitTo(ctx context.Context, files []string, fs *flag.FlagSet, o *btOpts, s
 	for r, i := range ranked {
 		rows[i].Rank = r + 1
 	}
+	if o.losNext {
+		if err := losNext(ctx, fit, rows, ranked); err != nil {
+			return err
+		}
+	}
 	if o.plot != "" {
 		if err := saveRatingPlot(ctx, fit, o.plot, o.ci); err != nil {
 			return err
@@ -892,6 +905,16 @@ func btFitTo(ctx context.Context, files []string, fs *flag.FlagSet, o *btOpts, s
 	}
 	if o.cov != "" {
 		if err := writeCov(ctx, fit, o.cov); err != nil {
+			return err
+		}
+	}
+	if o.h2h != "" {
+		if err := writeHeadToHead(ctx, o.h2h, fit, pairs, rows, ranked); err != nil {
+			return err
+		}
+	}
+	if o.elostat != "" {
+		if err := writeElostat(ctx, o.elostat, rows, ranked, pairs, d.res); err != nil {
 			return err
 		}
 	}
@@ -956,10 +979,14 @@ func btFitTo(ctx context.Context, files []string, fs *flag.FlagSet, o *btOpts, s
 	}
 	level := strconv.FormatFloat(100*o.ci, 'f', -1, 64) + "%"
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	losCol := ""
+	if o.losNext {
+		losCol = "los>next%\t"
+	}
 	if o.ratingsOnly {
 		fmt.Fprintf(tw, "rank\tplayer\telo\tgames\tscore%%\tW\tD\tL\tdraw%%\topp elo\t\n")
 	} else {
-		fmt.Fprintf(tw, "rank\tplayer\telo\tse\t%s low\t%s high\tgames\tscore%%\tW\tD\tL\tdraw%%\topp elo\t\n", level, level)
+		fmt.Fprintf(tw, "rank\tplayer\telo\tse\t%s low\t%s high\tgames\tscore%%\tW\tD\tL\tdraw%%\topp elo\t%s\n", level, level, losCol)
 	}
 	for _, i := range ranked {
 		p := rows[i]
@@ -968,8 +995,15 @@ func btFitTo(ctx context.Context, files []string, fs *flag.FlagSet, o *btOpts, s
 				gameCount(float64(p.Games)), p.Score, gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), p.DrawRate, p.Opponent)
 			continue
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%s\t%.1f\t%s\t%s\t%s\t%.1f\t%.1f\t\n", p.Rank, p.Name, p.Elo, p.SE, p.CILow, p.CIHigh,
-			gameCount(float64(p.Games)), p.Score, gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), p.DrawRate, p.Opponent)
+		los := ""
+		if p.LOSNext != nil {
+			los = "-\t"
+			if x := float64(*p.LOSNext); !math.IsNaN(x) {
+				los = fmt.Sprintf("%.1f\t", 100*x)
+			}
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%s\t%.1f\t%s\t%s\t%s\t%.1f\t%.1f\t%s\n", p.Rank, p.Name, p.Elo, p.SE, p.CILow, p.CIHigh,
+			gameCount(float64(p.Games)), p.Score, gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), p.DrawRate, p.Opponent, los)
 	}
 	tw.Flush()
 	if hidden > 0 {
@@ -1222,7 +1256,17 @@ func btCheckOutputs(o *btOpts, files ...string) error {
 			return err
 		}
 	}
-	for _, out := range []struct{ flag, path string }{{"plot", o.plot}, {"los", o.los}, {"cov", o.cov}, {"csv", o.csv}} {
+	if o.elostat != "" {
+		if st, err := os.Stat(o.elostat); err != nil || !st.IsDir() {
+			return usagef("--elostat %s: not a folder (give an existing folder for rating.dat, programs.dat and general.dat)", o.elostat)
+		}
+		for _, f := range []string{"rating.dat", "programs.dat", "general.dat"} {
+			if err := checkOutput("elostat", filepath.Join(o.elostat, f)); err != nil {
+				return err
+			}
+		}
+	}
+	for _, out := range []struct{ flag, path string }{{"plot", o.plot}, {"los", o.los}, {"cov", o.cov}, {"csv", o.csv}, {"head-to-head", o.h2h}} {
 		if out.path == "" || out.path == "-" && (out.flag == "los" || out.flag == "csv") {
 			continue
 		}
@@ -1401,7 +1445,12 @@ func gameCount(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 // writeRatingsCSV writes the table, ranked, to path (- for w).
 func writeRatingsCSV(ctx context.Context, rows []btPlayer, ranked []int, path string, w io.Writer) error {
 	write := func(w io.Writer) error {
-		fmt.Fprintln(w, "rank,player,elo,se,ci_low,ci_high,games,score_pct,wins,draws,losses,draw_pct,opponent_elo")
+		los := len(ranked) > 0 && rows[ranked[0]].LOSNext != nil
+		head := "rank,player,elo,se,ci_low,ci_high,games,score_pct,wins,draws,losses,draw_pct,opponent_elo"
+		if los {
+			head += ",los_next"
+		}
+		fmt.Fprintln(w, head)
 		f := func(x num) string {
 			if math.IsNaN(float64(x)) {
 				return "" // --ratings-only
@@ -1410,8 +1459,15 @@ func writeRatingsCSV(ctx context.Context, rows []btPlayer, ranked []int, path st
 		}
 		for _, i := range ranked {
 			p := rows[i]
-			_, err := fmt.Fprintf(w, "%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", p.Rank, csvQuote(p.Name), f(p.Elo), f(p.SE), f(p.CILow), f(p.CIHigh),
-				gameCount(float64(p.Games)), f(p.Score), gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), f(p.DrawRate), f(p.Opponent))
+			extra := ""
+			if los {
+				extra = ","
+				if x := float64(*p.LOSNext); !math.IsNaN(x) {
+					extra += strconv.FormatFloat(x, 'f', 4, 64)
+				}
+			}
+			_, err := fmt.Fprintf(w, "%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s%s\n", p.Rank, csvQuote(p.Name), f(p.Elo), f(p.SE), f(p.CILow), f(p.CIHigh),
+				gameCount(float64(p.Games)), f(p.Score), gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), f(p.DrawRate), f(p.Opponent), extra)
 			if err != nil {
 				return err
 			}

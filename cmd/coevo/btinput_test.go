@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -495,4 +496,199 @@ func TestBTFitLooseAnchorsRelations(t *testing.T) {
 			t.Fatalf("%s: Ordo -y -r %v, coevo %v", p, x, eloB[p])
 		}
 	}
+}
+
+// h2hLine is one line of a head-to-head table.
+type h2hLine struct {
+	games, wins, draws, losses float64
+	diff, sd, cfs              float64
+}
+
+// parseH2H reads a head-to-head table in Ordo's -j layout (coevo's
+// text is the same): player -> opponent -> line.
+func parseH2H(t *testing.T, text string) map[string]map[string]h2hLine {
+	t.Helper()
+	out := map[string]map[string]h2hLine{}
+	var cur string
+	nums := func(s string) []float64 {
+		var v []float64
+		for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '(' || r == ')' || r == ' ' || r == '+' || r == '=' }) {
+			x, err := strconv.ParseFloat(strings.TrimPrefix(f, "-"), 64)
+			if err != nil {
+				continue
+			}
+			if strings.HasPrefix(f, "-") && !strings.HasPrefix(f, "--") {
+				x = -x
+			}
+			v = append(v, x)
+		}
+		return v
+	}
+	for _, line := range strings.Split(text, "\n") {
+		parts := strings.Split(line, " : ")
+		switch {
+		case len(parts) == 2 && strings.Contains(parts[0], ") "):
+			name := strings.TrimSpace(parts[0][strings.Index(parts[0], ") ")+2:])
+			cur = name[:strings.LastIndex(name, " ")] // drop the rating
+			out[cur] = map[string]h2hLine{}
+		case len(parts) == 3 && cur != "" && !strings.Contains(parts[0], "vs."):
+			a, b := nums(parts[1]), nums(parts[2])
+			// games (w, d, l), pct : diff, sd, cfs; the losses field
+			// reads as negative: "-l" in Ordo's header only.
+			if len(a) < 5 || len(b) < 3 {
+				t.Fatalf("head-to-head line %q", line)
+			}
+			out[cur][strings.TrimSpace(parts[0])] = h2hLine{a[0], math.Abs(a[1]), math.Abs(a[2]), math.Abs(a[3]), b[0], b[1], b[2]}
+		}
+	}
+	return out
+}
+
+// --los-next, --head-to-head and --elostat against Ordo's -J, -j and -E on
+// the same file (without draws, and Ordo with -d 0, so that its
+// simulations follow the model coevo fits): the same games, the same
+// differences, SDs and likelihoods of superiority within the simulations'
+// noise, and Elostat files with the same numbers.
+func TestBTFitOrdoReports(t *testing.T) {
+	f := writeNoDrawPGN(t, 10, 600, 8)
+	dir := t.TempDir()
+	h2hText, h2hCSV, es := filepath.Join(dir, "h2h.txt"), filepath.Join(dir, "h2h.csv"), filepath.Join(dir, "es")
+	os.Mkdir(es, 0o755)
+	out, errs, st := coevo("bt", "fit", f, "--los-next", "--head-to-head", h2hText, "--elostat", es, "--csv", "-")
+	if st != 0 {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+	if _, errs, st := coevo("bt", "fit", f, "--head-to-head", h2hCSV); st != 0 {
+		t.Fatalf("status %d: %s", st, errs)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil || rows[0][13] != "los_next" || rows[len(rows)-1][13] != "" {
+		t.Fatalf("%v: %v", err, rows)
+	}
+	b, _ := os.ReadFile(h2hText)
+	mine := parseH2H(t, string(b))
+	csvRows, err := csv.NewReader(mustOpen(t, h2hCSV)).ReadAll()
+	if err != nil || len(csvRows) != 1+2*pairsPlayed(mine) {
+		t.Fatalf("head-to-head CSV: %v, %d rows", err, len(csvRows))
+	}
+	// Each pair's two lines mirror each other.
+	for a, opps := range mine {
+		for o, x := range opps {
+			y := mine[o][a]
+			if x.games != y.games || x.wins != y.losses || x.draws != y.draws || math.Abs(x.diff+y.diff) > 0.11 || x.sd != y.sd {
+				t.Fatalf("%s vs %s: %+v; %s vs %s: %+v", a, o, x, o, a, y)
+			}
+		}
+	}
+	for _, bad := range [][]string{{"--ratings-only", "--los-next"}, {"--elostat", filepath.Join(dir, "none")}} {
+		if _, errs, st := coevo(append([]string{"bt", "fit", f}, bad...)...); st != 2 {
+			t.Fatalf("%v: status %d: %s", bad, st, errs)
+		}
+	}
+
+	ordo := ordoPath(t)
+	od := t.TempDir()
+	cmd := exec.Command(ordo, "-q", "-N", "3", "-z", strconv.FormatFloat(ordoScale, 'f', 6, 64), "-d", "0", "-s", "3000", "-p", f,
+		"-J", "-c", "ordo.csv", "-j", "h2h.txt", "-E")
+	cmd.Dir = od
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("ordo: %v\n%s", err, b)
+	}
+	b, _ = os.ReadFile(filepath.Join(od, "h2h.txt"))
+	theirs := parseH2H(t, string(b))
+	worstSD, worstCFS := 0.0, 0.0
+	for a, opps := range theirs {
+		for o, x := range opps {
+			y, ok := mine[a][o]
+			if !ok || x.games != y.games || x.wins != y.wins || x.draws != y.draws || x.losses != y.losses {
+				t.Fatalf("%s vs %s: Ordo %+v, coevo %+v", a, o, x, y)
+			}
+			if math.Abs(x.diff-y.diff) > 0.15 {
+				t.Fatalf("%s vs %s: Ordo's difference %v, coevo's %v", a, o, x.diff, y.diff)
+			}
+			worstSD = math.Max(worstSD, math.Abs(x.sd/y.sd-1))
+			worstCFS = math.Max(worstCFS, math.Abs(x.cfs-y.cfs))
+		}
+	}
+	// 3,000 simulations estimate an SD to about 1.3% (Ordo prints it to a
+	// tenth of an Elo) and a likelihood to about a point.
+	if worstSD > 0.07 || worstCFS > 6 {
+		t.Fatalf("Ordo's SDs within %.1f%% of coevo's, its CFS within %.1f points", 100*worstSD, worstCFS)
+	}
+	t.Logf("head-to-head: games equal, differences within 0.15 Elo, SDs within %.1f%%, CFS within %.1f points", 100*worstSD, worstCFS)
+	// -J: Ordo's CFS(%) column (an integer) beside --los-next.
+	oc, err := csv.NewReader(mustOpen(t, filepath.Join(od, "ordo.csv"))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := 1; k+1 < len(oc); k++ {
+		o, _ := strconv.ParseFloat(oc[k][7], 64)
+		m, _ := strconv.ParseFloat(rows[k][13], 64)
+		if oc[k][1] != rows[k][1] || math.Abs(o-100*m) > 6 {
+			t.Fatalf("row %d: Ordo %s %v%%, coevo %s %v", k, oc[k][1], o, rows[k][1], m)
+		}
+	}
+	// Elostat's files: the same numbers, rating.dat's + and - the 95%
+	// margins (Ordo's from its simulations).
+	for _, name := range []string{"general.dat", "programs.dat", "rating.dat"} {
+		x, _ := os.ReadFile(filepath.Join(od, name))
+		y, _ := os.ReadFile(filepath.Join(es, name))
+		xs, ys := elostatFields(string(x), name), elostatFields(string(y), name)
+		if strings.Join(xs, " ") != strings.Join(ys, " ") {
+			t.Fatalf("%s: Ordo's\n%s\ncoevo's\n%s", name, x, y)
+		}
+	}
+}
+
+// elostatFields keeps what two Elostat files must share: every field of
+// general.dat and programs.dat but ratings, and rating.dat's ranks, names,
+// games, scores and draw rates, in order.
+func elostatFields(s, name string) []string {
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		f := strings.Fields(strings.NewReplacer(",", " ", "(", " ", ")", " ", "+", " ", "=", " ", "-", " ", ":", " ", "%", " ").Replace(line))
+		if len(f) == 0 {
+			continue
+		}
+		switch name {
+		case "rating.dat":
+			if len(f) < 9 || !isDigits(f[0]) {
+				continue
+			}
+			// rank name [mark] elo + - games score av.op draws
+			n := len(f)
+			out = append(out, f[0], f[1], f[n-4], f[n-3], f[n-1])
+		case "programs.dat":
+			// A player's line holds its rating: drop numbers with a dot
+			// but the score. The lines in any order (Ordo lists the
+			// opponents in the order it met them).
+			var keep []string
+			for k, x := range f {
+				if strings.Contains(x, ".") && k != len(f)-1 {
+					continue
+				}
+				keep = append(keep, x)
+			}
+			out = append(out, strings.Join(keep, " "))
+		default:
+			out = append(out, f...)
+		}
+	}
+	if name == "programs.dat" {
+		slices.Sort(out)
+	}
+	return out
+}
+
+func isDigits(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
+}
+
+func pairsPlayed(h map[string]map[string]h2hLine) int {
+	n := 0
+	for _, o := range h {
+		n += len(o)
+	}
+	return n / 2
 }
