@@ -692,3 +692,37 @@ func pairsPlayed(h map[string]map[string]h2hLine) int {
 	}
 	return n / 2
 }
+
+// Several files against BayesElo, which reads them by repeated readpgn:
+// coevo --model bayeselo on a.pgn b.pgn gives BayesElo's ratings (which
+// it prints in whole Elo).
+func TestBTFitSeveralFilesBayesElo(t *testing.T) {
+	bayes := os.Getenv("BAYESELO")
+	if bayes == "" {
+		t.Skip("BayesElo's output not compared: set BAYESELO to a bayeselo binary (Rémi Coulom's source, e.g. github.com/MichaelB7/bayeselo)")
+	}
+	f := writePGN(t, 12, 900)
+	b, _ := os.ReadFile(f)
+	writeFile(t, f, strings.ReplaceAll(string(b), `"P `, `"P`)) // names without spaces, for BayesElo's table
+	a, c := splitPGN(t, f)
+	cmd := exec.Command(bayes)
+	cmd.Stdin = strings.NewReader(fmt.Sprintf("readpgn %s\nreadpgn %s\nelo\nmm\nratings\nx\nx\n", a, c))
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("bayeselo: %v\n%s", err, out)
+	}
+	theirs := map[string]float64{}
+	for _, line := range strings.Split(string(out), "\n") {
+		fl := strings.Fields(line)
+		if len(fl) >= 3 && isDigits(fl[0]) && strings.HasPrefix(fl[1], "P") {
+			x, err := strconv.ParseFloat(fl[2], 64)
+			if err == nil {
+				theirs[fl[1]] = x
+			}
+		}
+	}
+	if len(theirs) != 12 {
+		t.Fatalf("BayesElo's output:\n%s", out)
+	}
+	sameRatings(t, "BayesElo readpgn a; readpgn b", btRatings(t, a, c, "--model", "bayeselo"), theirs, 1)
+}
