@@ -726,3 +726,42 @@ func TestBTFitSeveralFilesBayesElo(t *testing.T) {
 	}
 	sameRatings(t, "BayesElo readpgn a; readpgn b", btRatings(t, a, c, "--model", "bayeselo"), theirs, 1)
 }
+
+// The example that opens docs/stats.md runs as pasted into a shell, with
+// coevo on the PATH, and prints what the page says (R's BradleyTerry2's
+// ratings on those games).
+func TestStatsDocExample(t *testing.T) {
+	b, err := os.ReadFile("../../docs/stats.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	i := strings.Index(s, "```sh\n")
+	if i < 0 || i > strings.Index(s, "## What the standard errors mean") {
+		t.Fatal("docs/stats.md does not open with a sh block")
+	}
+	s = s[i+len("```sh\n"):]
+	script := s[:strings.Index(s, "```\n")]
+	dir := t.TempDir()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "bin")
+	os.Mkdir(bin, 0o755)
+	if err := os.WriteFile(filepath.Join(bin, "coevo"), []byte("#!/bin/sh\nCOEVO_MAIN=1 exec "+strconv.Quote(exe)+" \"$@\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("sh", "-e", "-c", script)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{"bob  1659.4", "ann  1592.5", "cat  1548.1", "tau = ", "D_KL = "} {
+		if !strings.Contains(string(out), want) {
+			t.Fatalf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
