@@ -588,7 +588,7 @@ func TestBTFitOrdoReports(t *testing.T) {
 
 	ordo := ordoPath(t)
 	od := t.TempDir()
-	cmd := exec.Command(ordo, "-q", "-N", "3", "-z", strconv.FormatFloat(ordoScale, 'f', 6, 64), "-d", "0", "-s", "3000", "-p", f,
+	cmd := exec.Command(ordo, "-q", "-N", "3", "-z", strconv.FormatFloat(ordoScale, 'f', 6, 64), "-d", "0", "-a", "1600", "-s", "3000", "-p", f,
 		"-J", "-c", "ordo.csv", "-j", "h2h.txt", "-E")
 	cmd.Dir = od
 	if b, err := cmd.CombinedOutput(); err != nil {
@@ -637,7 +637,50 @@ func TestBTFitOrdoReports(t *testing.T) {
 		if strings.Join(xs, " ") != strings.Join(ys, " ") {
 			t.Fatalf("%s: Ordo's\n%s\ncoevo's\n%s", name, x, y)
 		}
+		if name != "rating.dat" {
+			continue
+		}
+		// The ratings (Ordo's -a 1600 is coevo's mean; coevo prints tenths), the 95% margins
+		// (Ordo's from 3,000 simulations) and the opponents' mean rating.
+		xr, yr := elostatRatings(t, string(x)), elostatRatings(t, string(y))
+		worst := 0.0
+		for p, a := range xr {
+			b := yr[p]
+			if math.Abs(a[0]-b[0]) > 0.051 || math.Abs(a[2]-b[2]) > 1 {
+				t.Fatalf("rating.dat, %s: Ordo's Elo %v, Av.Op. %v; coevo's %v, %v", p, a[0], a[2], b[0], b[2])
+			}
+			worst = math.Max(worst, math.Abs(a[1]/b[1]-1))
+		}
+		if len(xr) != 10 || len(yr) != 10 || worst > 0.07 {
+			t.Fatalf("rating.dat: %d and %d players, margins within %.1f%%", len(xr), len(yr), 100*worst)
+		}
+		t.Logf("Elostat's rating.dat: ratings within coevo's rounding to 0.1 Elo, 95%% margins within %.1f%% of Ordo's", 100*worst)
 	}
+}
+
+// elostatRatings reads rating.dat's lines "rank name : elo + - games score
+// % av.op draws %" into name -> (elo, + margin, av.op).
+func elostatRatings(t *testing.T, s string) map[string][3]float64 {
+	t.Helper()
+	out := map[string][3]float64{}
+	for _, line := range strings.Split(s, "\n") {
+		name, rest, ok := strings.Cut(line, ":")
+		f := strings.Fields(rest)
+		if !ok || len(f) < 7 {
+			continue
+		}
+		nf := strings.Fields(name)
+		var v [3]float64
+		for k, c := range []int{0, 1, 6} {
+			x, err := strconv.ParseFloat(f[c], 64)
+			if err != nil {
+				t.Fatalf("rating.dat line %q: %v", line, err)
+			}
+			v[k] = x
+		}
+		out[strings.Join(nf[1:], " ")] = v
+	}
+	return out
 }
 
 // elostatFields keeps what two Elostat files must share: every field of

@@ -25,6 +25,10 @@ func TestDetect(t *testing.T) {
 		{"round,a,b,score\n1,x,y,1\n", "games"},
 		{"player,1,2,3\n1,,4,9\n2,6,,6\n3,1,4,\n", "matrix"},
 		{"\"\",\"x\",\"y\"\nx,,3\ny,1,\n", "matrix"},
+		// A CSV row that starts with [ is a name, not a PGN tag: only the
+		// first line that is not blank or a comment tells PGN.
+		{"a,b,score\n[bot],y,1\n", "games"},
+		{"first,second,result\n\n[x],y,1-0\n", "games"},
 	} {
 		got, err := bt.Detect([]byte(c.src))
 		if err != nil || got != c.want {
