@@ -770,41 +770,64 @@ func TestBTFitSeveralFilesBayesElo(t *testing.T) {
 	sameRatings(t, "BayesElo readpgn a; readpgn b", btRatings(t, a, c, "--model", "bayeselo"), theirs, 1)
 }
 
-// The example that opens docs/stats.md runs as pasted into a shell, with
-// coevo on the PATH, and prints what the page says (R's BradleyTerry2's
-// ratings on those games).
+// The sh blocks of docs/stats.md's opening run as pasted, each in a
+// folder of its own with coevo on the PATH, and print what the text says
+// they print: the first R's BradleyTerry2 ratings, the second (Ordo's
+// habits) Ordo's ratings of round1.pgn (ordo -a 1600 -z 200.24 -p
+// round1.pgn) and the files and columns its options write.
 func TestStatsDocExample(t *testing.T) {
 	b, err := os.ReadFile("../../docs/stats.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := string(b)
-	i := strings.Index(s, "```sh\n")
-	if i < 0 || i > strings.Index(s, "## What the standard errors mean") {
-		t.Fatal("docs/stats.md does not open with a sh block")
+	s = s[:strings.Index(s, "## Definitions we use")]
+	var blocks []string
+	for {
+		i := strings.Index(s, "```sh\n")
+		if i < 0 {
+			break
+		}
+		s = s[i+len("```sh\n"):]
+		blocks = append(blocks, s[:strings.Index(s, "```\n")])
 	}
-	s = s[i+len("```sh\n"):]
-	script := s[:strings.Index(s, "```\n")]
-	dir := t.TempDir()
+	if len(blocks) != 2 || !strings.Contains(string(b[:strings.Index(string(b), "## What the standard errors mean")]), blocks[0]) {
+		t.Fatalf("docs/stats.md's opening has %d sh blocks, want 2 (the first before the standard errors)", len(blocks))
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	bin := filepath.Join(dir, "bin")
+	bin := filepath.Join(t.TempDir(), "bin")
 	os.Mkdir(bin, 0o755)
 	if err := os.WriteFile(filepath.Join(bin, "coevo"), []byte("#!/bin/sh\nCOEVO_MAIN=1 exec "+strconv.Quote(exe)+" \"$@\"\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("sh", "-e", "-c", script)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out)
+	want := [][]string{
+		{"bob  1659.4", "ann  1592.5", "cat  1548.1", "tau = ", "D_KL = "},
+		{"1 player(s) with fewer than 3 games rated with the others but not listed", "los>next%", "ann  1650.0",
+			"cat  1808.0", "ann  1735.7", "bob  1464.3", "dan  1392.0"},
 	}
-	for _, want := range []string{"bob  1659.4", "ann  1592.5", "cat  1548.1", "tau = ", "D_KL = "} {
-		if !strings.Contains(string(out), want) {
-			t.Fatalf("output lacks %q:\n%s", want, out)
+	for k, script := range blocks {
+		dir := t.TempDir()
+		cmd := exec.Command("sh", "-e", "-c", script)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("block %d: %v\n%s", k+1, err, out)
+		}
+		for _, w := range want[k] {
+			if !strings.Contains(string(out), w) {
+				t.Fatalf("block %d: output lacks %q:\n%s", k+1, w, out)
+			}
+		}
+		if k == 1 {
+			for _, f := range []string{"h2h.txt", "elostat/rating.dat", "elostat/programs.dat", "elostat/general.dat"} {
+				if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
+					t.Fatalf("block 2 wrote no %s: %v", f, err)
+				}
+			}
 		}
 	}
 }
