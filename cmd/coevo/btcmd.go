@@ -81,7 +81,9 @@ players of the same name are one.
 
 Ordo's input options: --synonyms FILE (Ordo -Y), --include-list FILE (-i),
 --exclude-list FILE (-x), --exclude NAME, --min-games N (-t: the others are
-rated but not listed).
+rated but not listed). Its priors: --loose-anchors FILE (-y), --relations
+FILE (-r); its reports: --los-next (-J), --head-to-head FILE (-j), --elostat
+DIR (-E). docs/stats.md lists each Ordo and BayesElo flag beside coevo's.
 
 Examples:
   coevo bt fit datasets/003_table6.csv --format matrix
