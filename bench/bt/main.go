@@ -37,7 +37,11 @@
 // or wrong is skipped with a message. BayesElo runs on leagues of up to
 // -bayeselo-max players (it takes minutes beyond); Ordo runs once on a
 // league where its first run took more than -ordo-slow CPU seconds (it
-// needs many passes on some leagues without draws). With the first
+// needs many passes on some leagues without draws), and a peer's run is
+// stopped after -peer-cap of wall time (15 minutes: Ordo 1.2.6 ran for
+// more than half an hour of CPU on the 100,000-player league without
+// draws, where coevo takes 12 s), coevo's ratios to it then printed as
+// upper bounds (<). With the first
 // league it also fits the data in-process by Newton's method and by
 // Hunter's MM (the abilities must agree to 1e-6), and on a subsample
 // compares with R's BradleyTerry2 when Rscript is installed.
@@ -49,7 +53,7 @@
 // CPU time for both, and the pairs CSV reader against its target of
 // 200 MB/s.
 //
-//	go run ./bench/bt [-sizes 2000x2000000,20000x4000000,100000x4000000] [-shapes draws,nodraws] [-reps 3] [-cliff=false] [-read=false]
+//	go run ./bench/bt [-sizes 2000x2000000,20000x4000000,100000x4000000] [-shapes draws,nodraws] [-reps 3] [-cliff=false] [-read=false] [-peer-cap 15m]
 package main
 
 import (
@@ -64,6 +68,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -81,6 +86,7 @@ func main() {
 	bayesReps := flag.Int("bayeselo-reps", 1, "runs of BayesElo per league (it is several times slower than the others)")
 	bayesMax := flag.Int("bayeselo-max", 20000, "run BayesElo on leagues of at most this many players")
 	ordoSlow := flag.Float64("ordo-slow", 60, "after a first Ordo run of more CPU seconds than this, run it once only on that league")
+	peerCap := flag.Duration("peer-cap", 15*time.Minute, "stop a peer's run after this much wall time; coevo's ratios to it are then upper bounds, printed with <")
 	seed := flag.Uint64("seed", 1, "seed of the synthetic tournaments")
 	coevoBin := flag.String("coevo", "", "coevo binary (default: build ./cmd/coevo)")
 	rplayers := flag.Int("rplayers", 300, "players in the subsample also fitted by R's BradleyTerry2 (0: skip)")
@@ -126,6 +132,7 @@ func main() {
 	}
 	b := &bench{coevo: *coevoBin, ordo: ordo, bayes: bayes, dir: dir, folder: folder, reps: *reps, bayesReps: *bayesReps,
 		bayesMax: *bayesMax, ordoSlow: *ordoSlow, remove: *keep == ""}
+	peerLimit = *peerCap
 	first := true
 	for _, size := range strings.Split(*sizes, ",") {
 		var n, games int
@@ -184,6 +191,7 @@ type ratio struct {
 	league, program string
 	r, target       float64 // target 0: none
 	load            string
+	bound           bool // r is an upper bound: Ordo was stopped at -peer-cap
 }
 
 // league writes l, times coevo on it (every format when allFormats, else
@@ -219,7 +227,9 @@ func (b *bench) league(l synthleague.League, what string, coevoArgs, ordoArgs []
 			case p.name == "Ordo" && ordoOnce:
 			default:
 				p.run(b.dir)
-				if p.name == "Ordo" && r == 0 && len(p.results) > 0 && p.results[0].cpu.Seconds() > b.ordoSlow {
+				if p.name == "Ordo" && p.capped {
+					ordoOnce = true
+				} else if p.name == "Ordo" && r == 0 && len(p.results) > 0 && p.results[0].cpu.Seconds() > b.ordoSlow {
 					ordoOnce = true
 					fmt.Printf("(Ordo took %.0f s of CPU: run once on this league)\n", p.results[0].cpu.Seconds())
 				}
@@ -259,9 +269,13 @@ func (b *bench) summary() {
 	for _, r := range b.ratios {
 		t := "-"
 		if r.target > 0 {
-			t = fmt.Sprintf("<= %g %s", r.target, met(r.r <= r.target))
+			t = fmt.Sprintf("<= %g %s", r.target, metBound(r.r, r.target, r.bound))
 		}
-		fmt.Printf("%-6.2f %-14s %-15s %s (%s)\n", r.r, r.program, t, r.league, r.load)
+		v := fmt.Sprintf("%.2f", r.r)
+		if r.bound {
+			v = fmt.Sprintf("<%.3f", r.r)
+		}
+		fmt.Printf("%-6s %-14s %-15s %s (%s)\n", v, r.program, t, r.league, r.load)
 	}
 }
 
@@ -320,7 +334,13 @@ type program struct {
 	results          []usage
 	ratings          map[string]float64 // from the last run
 	text             string             // its report, from the last run
+	// capped: a peer's run was stopped at -peer-cap; its times are lower
+	// bounds.
+	capped bool
 }
+
+// peerLimit is -peer-cap: how long a peer's run may take (wall time).
+var peerLimit time.Duration
 
 type usage struct {
 	wall, cpu time.Duration
@@ -390,8 +410,28 @@ func (p *program) run(dir string) {
 	// memory and reset our peak first, so the figure is the child's.
 	measure.ResetPeakRSS()
 	start := time.Now()
-	err := cmd.Run()
+	var stopped atomic.Bool
+	err := cmd.Start()
+	if err == nil {
+		if (p.name == "Ordo" || p.name == "BayesElo") && peerLimit > 0 {
+			t := time.AfterFunc(peerLimit, func() { stopped.Store(true); cmd.Process.Kill() })
+			err = cmd.Wait()
+			t.Stop()
+		} else {
+			err = cmd.Wait()
+		}
+	}
 	wall := time.Since(start)
+	if stopped.Load() {
+		// Stopped at the cap: what it had spent is a lower bound on its
+		// time, and it gave no ratings.
+		ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+		cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		p.results = append(p.results, usage{wall, cpu, ru.Maxrss})
+		p.capped, p.text, p.ratings = true, "", nil
+		fmt.Printf("(%s stopped after %v of wall time, %.0f s of CPU (-peer-cap): coevo's ratios to it are upper bounds)\n", p.name, peerLimit, cpu.Seconds())
+		return
+	}
 	if err != nil {
 		p.skip = fmt.Sprintf("%s failed: %v\n%s", p.name, err, tail(stderr.String()))
 		p.path = ""
@@ -474,6 +514,9 @@ func report(progs []*program, truth map[string]float64, target float64) []ratio 
 		if ordo != nil && p != ordo {
 			o := ordo.median()
 			vs = fmt.Sprintf("%.2fx (wall %.2fx)", m.cpu.Seconds()/o.cpu.Seconds(), m.wall.Seconds()/o.wall.Seconds())
+			if ordo.capped {
+				vs = fmt.Sprintf("<%.3fx (wall <%.3fx)", m.cpu.Seconds()/o.cpu.Seconds(), m.wall.Seconds()/o.wall.Seconds())
+			}
 		}
 		fmt.Printf("%-12s %8.2fs %8.2fs %7d MB   %-22s %s\n", p.name, m.wall.Seconds(), m.cpu.Seconds(), m.rssKB/1024, vs,
 			agreement(p.ratings, base.ratings, truth))
@@ -491,20 +534,33 @@ func report(progs []*program, truth map[string]float64, target float64) []ratio 
 		}
 		m, o := p.median(), ordo.median()
 		r := m.cpu.Seconds() / o.cpu.Seconds()
+		lt := ""
+		if ordo.capped {
+			lt = "<" // Ordo was stopped: its time is a lower bound
+		}
 		if p.name == "coevo ratings" {
 			// Like for like: ratings alone on both sides.
-			fmt.Printf("coevo --ratings-only: CPU %.2f of Ordo's\n", r)
-			out = append(out, ratio{program: "ratings only", r: r})
+			fmt.Printf("coevo --ratings-only: CPU %s%.3f of Ordo's\n", lt, r)
+			out = append(out, ratio{program: "ratings only", r: r, bound: ordo.capped})
 			continue
 		}
-		fmt.Printf("target %s: CPU %.2f of Ordo's (want <= %g: %s)", p.name, r, target, met(r <= target))
+		fmt.Printf("target %s: CPU %s%.2f of Ordo's (want <= %g: %s)", p.name, lt, r, target, metBound(r, target, ordo.capped))
 		if p.name == "coevo pairs" && pgnRSS > 0 {
 			fmt.Printf(", peak memory %.2f of coevo pgn's (want <= 1: %s)", float64(m.rssKB)/float64(pgnRSS), met(m.rssKB <= pgnRSS))
 		}
 		fmt.Println()
-		out = append(out, ratio{program: strings.TrimPrefix(p.name, "coevo ") + " (all)", r: r, target: target})
+		out = append(out, ratio{program: strings.TrimPrefix(p.name, "coevo ") + " (all)", r: r, target: target, bound: ordo.capped})
 	}
 	return out
+}
+
+// metBound says whether r meets target; when r is only an upper bound
+// above the target, that is not known.
+func metBound(r, target float64, bound bool) string {
+	if bound && r > target {
+		return "unknown"
+	}
+	return met(r <= target)
 }
 
 func met(ok bool) string {
