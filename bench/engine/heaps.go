@@ -103,6 +103,17 @@ func runChild(args []string) {
 		}
 		fmt.Printf("%s\n", a.Period)
 		return
+	case "emit": // as coevo sg computes: values handed out as they become final (and dropped), a period looked for
+		count := 0
+		a, err := heapRule(args[1]).Analyze(context.Background(), n, heap.AnalyzeOptions{Emit: func(from int, g []int32) error {
+			count += len(g)
+			return nil
+		}})
+		if err != nil {
+			fail(err)
+		}
+		fmt.Printf("rare=%d computed=%d emitted=%d\n", a.Rare, a.Computed, count)
+		return
 	case "summary": // every value computed, none kept past the run (as the peer)
 		a, err := heapRule(args[1]).Analyze(context.Background(), n, heap.AnalyzeOptions{ComputeAll: true, SummaryOnly: true})
 		if err != nil {

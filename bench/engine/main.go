@@ -28,12 +28,16 @@
 //     minutes);
 //   - the peak memory of "coevo sg grundy --upto 2^k-1 --format csv" to
 //     /dev/null against the same computation in process, k = 22 and 23,
-//     and each program's floor (-sg-memory 22,23).
+//     and each program's floor (-sg-memory 22,23);
+//   - a cheap octal game, .106 to 2^22 (-cheap 22): coevo sg from the
+//     command line in each format to /dev/null, in process, its start and
+//     the peer, CPU times, where the command's time goes, and its ratio to
+//     the peer's (issue 35: no slower from the command line).
 //
 // Every section prints the load average. Run it with "make bench" or
 // "go run ./bench/engine [-chomp 12] [-solve 13] [-hash=false]
 // [-kayles 200000] [-grundy 22] [-octal 20] [-multi 20] [-wide 19]
-// [-previous 3m] [-long] [-grundy-long 25] [-sg-memory 22,23]"; a size
+// [-previous 3m] [-long] [-grundy-long 25] [-sg-memory 22,23] [-cheap 22]"; a size
 // of 0 skips its section.
 package main
 
@@ -61,6 +65,7 @@ func main() {
 	longK := flag.Int("grundy-long", 25, "Grundy's game to 2^(`k`-1) and 2^k against the peer, CPU time and growth (0: skip; minutes)")
 	coevoBin := flag.String("coevo", "", "the coevo program for -sg-memory (default: built from this repository)")
 	memKs := flag.String("sg-memory", "22,23", "peak memory of coevo sg (CSV to /dev/null) against the same run in process, for Grundy's game to 2^`k` (comma-separated; empty: skip)")
+	cheapK := flag.Int("cheap", 22, "the cheap octal game .106 to 2^`k` values: coevo sg from the command line against in process and the peer (0: skip)")
 	prevCap := flag.Duration("previous", 3*time.Minute, "time cap for each run of the previous method (0: skip it)")
 	long := flag.Bool("long", false, "also prove .1777's period (443 million values, minutes and 0.8 GB)")
 	isChild := flag.Bool("child", false, "compute one sequence (used by the benchmark itself)")
@@ -86,6 +91,9 @@ func main() {
 	}
 	if *memKs != "" {
 		benchSGMemory(*memKs, *coevoBin)
+	}
+	if *cheapK > 0 {
+		benchCheapOctal(".106", *cheapK, 3, *coevoBin)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -135,15 +136,9 @@ func procCPU(pid int) (float64, error) {
 // what the values cost above it can be compared too.
 func benchSGMemory(list, coevo string) {
 	if coevo == "" {
-		dir, err := os.MkdirTemp("", "bench-sg")
-		if err != nil {
-			fail(err)
-		}
-		defer os.RemoveAll(dir)
-		coevo = filepath.Join(dir, "coevo")
-		if out, err := exec.Command("go", "build", "-o", coevo, "github.com/coevolab/coevo/cmd/coevo").CombinedOutput(); err != nil {
-			fail(fmt.Errorf("go build ./cmd/coevo (run the benchmark in the repository, or give -coevo): %v\n%s", err, out))
-		}
+		var done func()
+		coevo, done = buildCoevo()
+		defer done()
 	}
 	fmt.Printf("\ncoevo sg grundy --upto N --format csv > /dev/null against the same run in process: peak memory (load average %s)\n", measure.LoadAverage())
 	cliFloor, err := command(coevo, "sg", "grundy", "--upto", "10", "--format", "csv")
@@ -200,3 +195,113 @@ func command(path string, args ...string) (usage, error) {
 func secs(s float64) string { return fmt.Sprintf("%.2fs", s) }
 
 func mb(kb int64) string { return fmt.Sprintf("%.1f MB", float64(kb)/1024) }
+
+// buildCoevo builds cmd/coevo into a temporary folder; done removes it.
+func buildCoevo() (path string, done func()) {
+	dir, err := os.MkdirTemp("", "bench-sg")
+	if err != nil {
+		fail(err)
+	}
+	path = filepath.Join(dir, "coevo")
+	if out, err := exec.Command("go", "build", "-o", path, "github.com/coevolab/coevo/cmd/coevo").CombinedOutput(); err != nil {
+		os.RemoveAll(dir)
+		fail(fmt.Errorf("go build ./cmd/coevo (run the benchmark in the repository, or give -coevo): %v\n%s", err, out))
+	}
+	return path, func() { os.RemoveAll(dir) }
+}
+
+// benchCheapOctal times a cheap octal game, .106 (15 rare values, so the
+// method's time per value is small and what the command adds around it
+// shows), to 2^k values: coevo sg from the command line in each output
+// format to /dev/null, the same run in process (every value computed,
+// none kept: as the peer), the peer, and coevo's start (--upto 10); reps
+// runs of each, interleaved, medians. In process, the values are handed
+// out as they become final, as coevo sg has them, and dropped. The
+// differences say where the command's time goes: its start, and
+// formatting and writing the values (each format against in process);
+// --summary looks for a period as it goes and keeps no values.
+func benchCheapOctal(game string, k, reps int, coevo string) {
+	if coevo == "" {
+		var done func()
+		coevo, done = buildCoevo()
+		defer done()
+	}
+	n := strconv.Itoa(1<<k - 1)
+	fmt.Printf("\nA cheap octal game, %s to 2^%d values: coevo sg to /dev/null against the same run in process (values handed out, not written) and the peer, CPU time (user+sys), median of %d (load average %s)\n",
+		game, k, reps, measure.LoadAverage())
+	peer := peerPath()
+	type row struct {
+		name string
+		run  func() (float64, error)
+		cpu  []float64
+	}
+	cli := func(args ...string) func() (float64, error) {
+		return func() (float64, error) {
+			m, err := command(coevo, append([]string{"sg", "octal", "--code", game}, args...)...)
+			return m.cpu.Seconds(), err
+		}
+	}
+	rows := []*row{
+		{name: "coevo sg (text)", run: cli("--upto", n)},
+		{name: "coevo sg --format csv", run: cli("--upto", n, "--format", "csv")},
+		{name: "coevo sg --format json", run: cli("--upto", n, "--format", "json")},
+		{name: "coevo sg --summary", run: cli("--upto", n, "--summary")},
+		{name: "in process", run: func() (float64, error) {
+			m, err := child(time.Hour, "emit", game, n)
+			return m.cpu.Seconds(), err
+		}},
+		{name: "coevo's start", run: cli("--upto", "10")},
+	}
+	if peer != "" {
+		rows = append(rows, &row{name: "peer", run: func() (float64, error) {
+			cpu, lines, err := peerCPUAt(peer, game, []int{k})
+			if err == nil && lines[0] == "" {
+				err = fmt.Errorf("the peer stopped before 2^%d", k)
+			}
+			return cpu[0], err
+		}})
+	}
+	for r := 0; r < reps; r++ {
+		for _, x := range rows {
+			c, err := x.run()
+			if err != nil {
+				fail(err)
+			}
+			x.cpu = append(x.cpu, c)
+		}
+	}
+	med := func(x *row) float64 {
+		v := slices.Clone(x.cpu)
+		slices.Sort(v)
+		return v[len(v)/2]
+	}
+	peerCPU := 0.0
+	if peer != "" {
+		peerCPU = med(rows[len(rows)-1])
+	}
+	for _, x := range rows {
+		vs := ""
+		if peerCPU > 0 && x.name != "peer" && x.name != "coevo's start" {
+			vs = fmt.Sprintf("   %.2f of the peer's", med(x)/peerCPU)
+		}
+		fmt.Printf("  %-24s %6.2fs%s\n", x.name, med(x), vs)
+	}
+	if peer == "" {
+		fmt.Printf("  (the peer is not set: %s)\n", peerEnv)
+	}
+	text, in, start := med(rows[0]), med(rows[4]), med(rows[5])
+	fmt.Printf("  where coevo sg's time goes: the method %.2fs (in process), coevo's start %.2fs, formatting and writing the values: text %.2fs, csv %.2fs, json %.2fs (each less in process and the start)\n",
+		in, start, text-in-start, med(rows[1])-in-start, med(rows[2])-in-start)
+	if peerCPU > 0 {
+		fmt.Printf("  target: coevo sg from the command line no slower than the peer: text %.2f, csv %.2f, json %.2f of its CPU (%s)\n",
+			text/peerCPU, med(rows[1])/peerCPU, med(rows[2])/peerCPU, met(max(text, med(rows[1]), med(rows[2])) <= peerCPU))
+	}
+	fmt.Printf("  (load average at the end %s)\n", measure.LoadAverage())
+}
+
+func met(ok bool) string {
+	if ok {
+		return "met"
+	}
+	return "NOT met"
+}

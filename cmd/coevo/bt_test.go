@@ -483,3 +483,51 @@ func TestBTFitCovGuard(t *testing.T) {
 		t.Fatalf("status %d: %q", st, errs)
 	}
 }
+
+// --ratings-only prints the same ratings as the full command, without
+// standard errors, intervals, tau or D_KL, and refuses the flags that
+// need them.
+func TestBTFitRatingsOnly(t *testing.T) {
+	f := writePGN(t, 30, 2000)
+	type out struct {
+		Players []struct {
+			Name string
+			Elo  float64
+			SE   *float64
+		}
+		Tau      *float64
+		DKL      *float64
+		SEMethod string `json:"se_method"`
+	}
+	var full, only out
+	for _, c := range []struct {
+		args []string
+		into *out
+	}{{nil, &full}, {[]string{"--ratings-only"}, &only}} {
+		o, errs, st := coevo(append([]string{"bt", "fit", f, "--json"}, c.args...)...)
+		if st != 0 {
+			t.Fatalf("%v: status %d: %s", c.args, st, errs)
+		}
+		if err := json.Unmarshal([]byte(o), c.into); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if only.Tau != nil || only.DKL != nil || only.SEMethod != "none" || full.Tau == nil || full.SEMethod == "none" {
+		t.Fatalf("ratings only: tau %v, D_KL %v, SEs %q; full: tau %v, SEs %q", only.Tau, only.DKL, only.SEMethod, full.Tau, full.SEMethod)
+	}
+	for i, p := range only.Players {
+		if p.SE != nil || full.Players[i].SE == nil || p.Name != full.Players[i].Name || p.Elo != full.Players[i].Elo {
+			t.Fatalf("player %d: %+v, full %+v", i, p, full.Players[i])
+		}
+	}
+	text, _, st := coevo("bt", "fit", f, "--ratings-only")
+	if st != 0 || strings.Contains(text, "tau =") || strings.Contains(text, "D_KL =") || strings.Contains(text, " se ") || !strings.Contains(text, "--ratings-only") {
+		t.Fatalf("status %d:\n%s", st, text)
+	}
+	for _, bad := range [][]string{{"--los", "-"}, {"--plot", filepath.Join(t.TempDir(), "r.png")}, {"--ci", "0.9"}} {
+		_, errs, st := coevo(append([]string{"bt", "fit", f, "--ratings-only"}, bad...)...)
+		if st != 2 || !strings.Contains(errs, "--"+strings.TrimPrefix(bad[0], "--")) {
+			t.Fatalf("%v: status %d: %s", bad, st, errs)
+		}
+	}
+}

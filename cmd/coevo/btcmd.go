@@ -20,6 +20,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/coevolab/coevo/internal/csvdata"
 	"github.com/coevolab/coevo/internal/ctxio"
 	"github.com/coevolab/coevo/internal/input"
 	"github.com/coevolab/coevo/stats/bt"
@@ -27,8 +28,8 @@ import (
 )
 
 func btHelp(w io.Writer) {
-	fmt.Fprint(w, `Usage: coevo bt fit FILE [flags]
-       coevo bt groups FILE [--format F]
+	fmt.Fprint(w, `Usage: coevo bt fit FILE... [flags]
+       coevo bt groups FILE... [--format F]
 
 fit: fits a Bradley-Terry model (maximum likelihood, by Newton's method on
 the sparse likelihood, or Hunter's MM with --method mm) and prints each
@@ -44,6 +45,18 @@ advantage of 32.8 Elo, both fixed (--drawelo fit, --advantage fit estimate
 them, as mm 1 1), a prior of 2 virtual draws per player (--prior), and Elo
 differences on BayesElo's scale. A matrix of points records no draws: its
 half points are then read as one draw each (the fewest the points allow).
+
+--ratings-only prints the ratings, games and scores alone, as ordo -p does
+without -s: no standard errors, intervals, tau or D_KL (the fit is the same).
+
+Standard errors: by default each rating's error is measured against the
+pool, under the constraint that the log-strengths sum to zero (the pool's
+mean is --elo-mean): what Ordo reports without an anchor (or with -V). R's
+BradleyTerry2 (BTabilities) and Ordo with -A report instead the error of the
+difference to a reference player (BradleyTerry2's is the first level of the
+player factor), which is larger, as it adds the reference's own
+uncertainty: --anchor NAME gives that convention (its SE is then 0). The
+ratings are the same either way, up to a shift.
 
 --nash and --alpharank ALPHA add evaluations that intransitivity cannot
 fool, for complete leagues (every pair played; coevo ciao --league writes
@@ -65,13 +78,25 @@ draw rate and the mean rating of their opponents (weighted by games);
 --csv writes it as CSV, --json as JSON (in the file's order).
 
 FILE formats (CSV; lines starting with # are comments; - reads stdin):
+  games   one game a line: header player_a,player_b,score_a (or a,b,score)
+          with the first player's score 1, 0 or 0.5, or first,second,result
+          (or white,black,result: the first moved first) with 1-0, 0-1,
+          1/2-1/2 (win, loss, draw also read); other columns are ignored
   pairs   header a,b,wins_a,wins_b,draws[,first]  (first: a or b moved first)
   matrix  a square table like paper 003 Table VI: header of player names,
           row i column j = points i scored against j; columns after an
           empty header cell (such as "% won") are ignored
-  games   header first,second,result  with result 1-0, 0-1, 1/2-1/2
   pgn     Portable Game Notation (White moves first; "*" games skipped)
-The default is pgn for a .pgn file and pairs otherwise.
+Each FILE's format is told from its first lines (a .pgn file is PGN), for
+stdin too; --format names it for every FILE. Several FILEs (or FILE... after
+--, as ordo -- a.pgn b.pgn) are rated together, in any mix of formats:
+players of the same name are one.
+
+Ordo's input options: --synonyms FILE (Ordo -Y), --include-list FILE (-i),
+--exclude-list FILE (-x), --exclude NAME, --min-games N (-t: the others are
+rated but not listed). Its priors: --loose-anchors FILE (-y), --relations
+FILE (-r); its reports: --los-next (-J), --head-to-head FILE (-j), --elostat
+DIR (-E). docs/stats.md lists each Ordo and BayesElo flag beside coevo's.
 
 Examples:
   coevo bt fit datasets/003_table6.csv --format matrix
@@ -82,7 +107,9 @@ Examples:
   coevo bt fit results.csv --prior 2     (when someone never lost)
   coevo bt fit engines.pgn --los - --los-top 10
   coevo bt fit engines.pgn --anchor "A=2800" --anchor "B=2750" --csv ratings.csv
-  cat games.csv | coevo bt fit - --format games
+  coevo bt fit my-tournament.csv         (player_a,player_b,score_a per game)
+  coevo bt fit round1.pgn round2.pgn extra-games.csv --synonyms names.csv
+  cat engines.pgn | coevo bt fit - --ratings-only
   coevo bt groups results.csv
 
 Flags:
@@ -127,12 +154,23 @@ type btOpts struct {
 	seTol     float64
 	timings   bool
 	eval      btEvalOpts
+	// ratingsOnly: no standard errors, intervals, tau or D_KL.
+	ratingsOnly bool
+	excludeList string
+	includeList string
+	synonyms    string
+	minGames    float64
+	looseFile   string
+	relFile     string
+	losNext     bool
+	h2h         string
+	elostat     string
 }
 
 func btFlags() (*flag.FlagSet, *btOpts) {
 	o := &btOpts{}
 	fs := flag.NewFlagSet("bt fit", flag.ContinueOnError)
-	fs.StringVar(&o.format, "format", "", "input format: pairs, matrix, games or pgn (default: pgn for .pgn files, else pairs)")
+	fs.StringVar(&o.format, "format", "", "input format of every FILE: pairs, matrix, games or pgn (default: pgn for .pgn files, else told from each file's first lines)")
 	fs.Float64Var(&o.eloMean, "elo-mean", 1600, "mean Elo of the pool (the anchor's Elo with --anchor NAME)")
 	fs.BoolVar(&o.json, "json", false, `print {"players":[{"name","elo","se",...}],"tau","dkl",...} as JSON`)
 	fs.StringVar(&o.model, "model", "bt", "bt (Bradley-Terry), or bayeselo (BayesElo's model: drawelo, first-move advantage, prior, its Elo scale)")
@@ -149,12 +187,22 @@ func btFlags() (*flag.FlagSet, *btOpts) {
 	fs.Var(&o.anchor, "anchor", "fix this player's Elo (`NAME` or NAME=ELO; default ELO: --elo-mean); SEs become those of the difference to it; repeat the flag for several anchors, each NAME=ELO (the others are then fitted given them, as Ordo's -m)")
 	fs.StringVar(&o.csv, "csv", "", "also write the table as CSV to `FILE` (ranked: rank,player,elo,se,...), or - to print it instead of the table")
 	fs.Var(&o.exclude, "exclude", "leave out this player and its games (`NAME`; repeat the flag for several)")
+	fs.StringVar(&o.excludeList, "exclude-list", "", "leave out the players named in `FILE` (one a line, or a CSV file's first column) and their games (Ordo's -x)")
+	fs.StringVar(&o.includeList, "include-list", "", "rate only the games between players named in `FILE` (one a line, or a CSV file's first column; Ordo's -i)")
+	fs.StringVar(&o.synonyms, "synonyms", "", "name synonyms: each line of `FILE` is main,syn1,syn2,... (CSV), and every syn is read as main (Ordo's -Y)")
+	fs.Float64Var(&o.minGames, "min-games", 0, "list only the players with at least `N` games (all are rated together; Ordo's -t)")
+	fs.StringVar(&o.looseFile, "loose-anchors", "", "normal priors on ratings: each line of `FILE` is \"Player\",Elo,SD (Ordo's -y); they set the ratings' level, and the SEs are the posterior's")
+	fs.StringVar(&o.relFile, "relations", "", "normal priors on rating differences: each line of `FILE` is \"A\",\"B\",Diff,SD, Elo(A) - Elo(B) about Diff (Ordo's -r: a new version within SD of the old)")
 	fs.StringVar(&o.los, "los", "", "write the likelihood-of-superiority matrix P(row stronger than column) to `FILE` (CSV), or - to print it")
 	fs.IntVar(&o.losTop, "los-top", 0, "with --los: only the K best-rated players (needed above 3000 players)")
 	fs.StringVar(&o.cov, "cov", "", "write the full covariance of the log-strengths to `FILE` (CSV; dense: players^2 numbers)")
+	fs.BoolVar(&o.losNext, "los-next", false, "add a column: the likelihood that each player is stronger than the next in the table (Ordo's -J)")
+	fs.StringVar(&o.h2h, "head-to-head", "", "write each player's games against each opponent with the Elo difference, its SE and the likelihood of superiority to `FILE` (Ordo's -j; CSV when FILE ends in .csv)")
+	fs.StringVar(&o.elostat, "elostat", "", "write Elostat's rating.dat, programs.dat and general.dat into folder `DIR` (Ordo's -E)")
 	fs.Float64Var(&o.seTol, "se-tol", 1e-3, "relative accuracy of the standard errors computed without the dense covariance")
 	fs.BoolVar(&o.timings, "timings", false, "print the time each phase took to standard error")
 	btEvalFlags(fs, &o.eval)
+	fs.BoolVar(&o.ratingsOnly, "ratings-only", false, "ratings, games and scores only: no standard errors, intervals, tau or D_KL (as ordo -p without -s; the fit is the same)")
 	return fs, o
 }
 
@@ -176,6 +224,9 @@ type btPlayer struct {
 	Nash      *num `json:"nash,omitempty"`
 	NashAvg   *num `json:"nash_avg,omitempty"`
 	AlphaRank *num `json:"alpharank_pi,omitempty"`
+	// LOSNext (--los-next) is the likelihood that the player is stronger
+	// than the next in the table (null for the last).
+	LOSNext *num `json:"los_next,omitempty"`
 }
 
 func cmdBT(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -195,8 +246,8 @@ func cmdBT(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return usagef("unknown subcommand %q (want: coevo bt fit FILE, or coevo bt groups FILE)", args[0])
 }
 
-// btFormat is the format of FILE: the one given, or pgn for a .pgn file
-// and pairs otherwise.
+// btFormat is the format of FILE: the one given, or pgn for a .pgn file,
+// or "" to tell it from the file's first bytes.
 func btFormat(file, format string) string {
 	if format != "" {
 		return format
@@ -204,7 +255,7 @@ func btFormat(file, format string) string {
 	if strings.EqualFold(filepath.Ext(file), ".pgn") {
 		return "pgn"
 	}
-	return "pairs"
+	return ""
 }
 
 // readBT reads FILE as results. Every failure to read it is bad input
@@ -226,10 +277,15 @@ func readBT(ctx context.Context, file, format string) (*bt.Results, error) {
 // but no line of one is longer than a megabyte; CSV formats have the caps
 // of internal/csvdata); they are told the file's size, to size what they
 // build.
+//
+// Without a format (and for a file not named .pgn) the format is told
+// from the first bytes (bt.Detect), for stdin as for a file; when they
+// fit no format, the error says what they were and names --format.
 func readResults(ctx context.Context, file, format string, read func(r io.Reader, name, format string) error) error {
 	format = btFormat(file, format)
 	var r io.Reader
 	name := file
+	size := int64(-1)
 	if file == "-" {
 		// Read on a goroutine of its own: a pipe whose writer writes
 		// nothing (sleep 30 | coevo bt fit -) still ends on Ctrl-C.
@@ -242,8 +298,25 @@ func readResults(ctx context.Context, file, format string, read func(r io.Reader
 		defer f.Close()
 		r = f
 		if st, err := os.Stat(file); err == nil && st.Mode().IsRegular() {
-			r = sized{f, st.Size()}
+			size = st.Size()
 		}
+	}
+	if format == "" {
+		br := bufio.NewReaderSize(r, bt.DetectSize)
+		head, err := br.Peek(bt.DetectSize)
+		if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+			return inputError(ctx, err, "file")
+		}
+		if msg := csvdata.EncodingError(head); msg != "" {
+			return usagef("%s: %s", name, msg)
+		}
+		if format, err = bt.Detect(head); err != nil {
+			return usagef("%s: cannot tell its format: %v; give --format pairs, games, matrix or pgn", name, err)
+		}
+		r = br
+	}
+	if size >= 0 {
+		r = sized{r, size}
 	}
 	if err := read(r, name, format); err != nil {
 		return inputError(ctx, err, format+" file")
@@ -262,16 +335,20 @@ func (s sized) Size() int64 { return s.n }
 
 func btGroups(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("bt groups", flag.ContinueOnError)
-	format := fs.String("format", "", "input format: pairs, matrix, games or pgn (default: pgn for .pgn files, else pairs)")
-	file, err := parseFileFlags(fs, args, stdout, btHelp, "coevo bt groups FILE")
+	format := fs.String("format", "", "input format: pairs, matrix, games or pgn (default: pgn for .pgn files, else told from the first lines)")
+	files, err := parseFilesFlags(fs, args, stdout, btHelp, "coevo bt groups FILE...")
 	if err != nil {
 		return err
 	}
-	res, err := readBT(ctx, file, *format)
-	if err != nil {
-		return err
+	var rs []*bt.Results
+	for _, file := range files {
+		res, err := readBT(ctx, file, *format)
+		if err != nil {
+			return err
+		}
+		rs = append(rs, res)
 	}
-	fmt.Fprint(stdout, bt.Connectivity(res))
+	fmt.Fprint(stdout, bt.Connectivity(bt.Combine(rs...)))
 	return nil
 }
 
@@ -392,6 +469,13 @@ func btOptions(fs *flag.FlagSet, o *btOpts) (bt.Options, error) {
 	case opt.Method == bt.MM && opt.Draws != bt.HalfPoint:
 		return opt, usagef("--method mm fits half-point draws only; use --method newton with --draws %s", opt.Draws)
 	}
+	if o.ratingsOnly {
+		for _, f := range []string{"los", "los-top", "cov", "plot", "ci", "se-tol", "smoothing", "los-next", "head-to-head"} {
+			if set[f] {
+				return opt, usagef("--ratings-only computes no standard errors, intervals, tau or D_KL: --%s needs them", f)
+			}
+		}
+	}
 	seen := map[string]bool{}
 	for _, a := range o.anchor {
 		name, elo := a, o.eloMean
@@ -463,7 +547,7 @@ func fixedOrFit(flagName, v string) (fixed bool, elo float64, err error) {
 
 // btFitError turns a fit's error into the command's: bad data or options
 // exit 2, an interrupted fit 130, a fit that failed to converge 1.
-func btFitError(ctx context.Context, file string, err error) error {
+func btFitError(ctx context.Context, file, groupsCmd string, err error) error {
 	var (
 		nc *bt.NotConnectedError
 		ce *bt.ConvergenceError
@@ -472,7 +556,7 @@ func btFitError(ctx context.Context, file string, err error) error {
 	case ctx.Err() != nil:
 		return ctx.Err()
 	case errors.As(err, &nc):
-		return usagef("%s: %v (coevo bt groups %s shows the groups)", file, err, file)
+		return usagef("%s: %v (%s shows the groups)", file, err, groupsCmd)
 	case errors.As(err, &ce) && ce.Stalled:
 		return fmt.Errorf("%s: %w", file, err)
 	case errors.As(err, &ce):
@@ -484,55 +568,111 @@ func btFitError(ctx context.Context, file string, err error) error {
 // btData is what bt fit reads: the players, their games by pair, and
 // what the reading did that the output must say.
 type btData struct {
+	label   string // the files, in messages
 	players []string
 	pairs   *bt.Pairs
 	res     *bt.Results // nil when read straight into pairs
 	noGames []string    // players named without games, left out
 	halves  float64     // pairs of half points read as draws
 	seated  bool        // some game records who moved first
+	// What --synonyms, --include-list, --exclude-list and --exclude did.
+	selfGames  float64  // games between two names of one player, dropped
+	unlisted   []string // names in the lists that are no player
+	leftAlone  int      // players kept but left without games by the selection
+	merged     int      // players merged by synonyms
+	excludedBy string   // the flags that selected
 }
 
-// readForFit reads FILE for bt fit. Games and PGN files go straight into
-// pairs when the fit needs no seats and nothing is excluded, so that a
-// large tournament is held once, compactly; otherwise the matchups are
-// kept.
-func readForFit(ctx context.Context, file string, o *btOpts, opt bt.Options) (*btData, error) {
-	format := btFormat(file, o.format)
-	d := &btData{}
-	if (format == "games" || format == "pgn" || format == "pairs") && !opt.Home && len(o.exclude) == 0 {
-		err := readResults(ctx, file, format, func(r io.Reader, name, format string) (err error) {
-			d.players, d.pairs, err = bt.ReadPairs(r, name, format)
-			return err
+// readForFit reads the files for bt fit, each in its format (--format, or
+// its own), and combines them. Games, PGN and pairs files go straight into
+// pairs when the fit needs no seats, so that a large tournament is held
+// once, compactly; with --home the matchups are kept. Then synonyms,
+// include and exclude lists apply.
+func readForFit(ctx context.Context, files []string, o *btOpts, opt bt.Options) (*btData, error) {
+	d := &btData{label: filesLabel(files)}
+	asResults := opt.Home || o.elostat != "" // the seats
+	var rs []*bt.Results
+	var names [][]string
+	var ps []*bt.Pairs
+	for _, file := range files {
+		err := readResults(ctx, file, o.format, func(r io.Reader, name, format string) error {
+			if !asResults && format != "matrix" {
+				players, pairs, err := bt.ReadPairs(r, name, format)
+				names, ps = append(names, players), append(ps, pairs)
+				return err
+			}
+			res, err := bt.Read(r, name, format)
+			if err != nil {
+				return err
+			}
+			if format == "matrix" && opt.Draws != bt.HalfPoint {
+				var h float64
+				res, h = res.HalfPointsAsDraws()
+				d.halves += h
+			}
+			if asResults {
+				rs = append(rs, res)
+			} else {
+				names, ps = append(names, res.Players), append(ps, res.Pairs())
+			}
+			return nil
 		})
 		if err != nil {
 			return nil, err
 		}
-		d.players, d.pairs, d.noGames = bt.DropNoGames(d.players, d.pairs)
-		return d, nil
 	}
-	res, err := readBT(ctx, file, format)
+	var alias map[string]string
+	if o.synonyms != "" {
+		var err error
+		if alias, err = readSynonyms(ctx, o.synonyms); err != nil {
+			return nil, err
+		}
+	}
+	keep, listed, err := btSelection(ctx, o, d)
 	if err != nil {
 		return nil, err
+	}
+	if !asResults {
+		d.players, d.pairs = bt.CombinePairs(names, ps)
+		if alias != nil {
+			n := len(d.players)
+			d.players, d.pairs, d.selfGames = bt.RenamePairs(d.players, d.pairs, alias)
+			d.merged = n - len(d.players)
+		}
+		d.players, d.pairs, d.noGames = bt.DropNoGames(d.players, d.pairs)
+		if keep != nil {
+			if err := checkExcluded(o.exclude, d.players); err != nil {
+				return nil, err
+			}
+			d.unlisted = unknownNames(listed, d.players)
+			kept := countKept(d.players, keep, true)
+			d.players, d.pairs = bt.SelectPairs(d.players, d.pairs, keep)
+			d.leftAlone = kept - len(d.players)
+		}
+		return d, nil
+	}
+	res := rs[0]
+	if len(rs) > 1 {
+		res = bt.Combine(rs...)
+	}
+	if alias != nil {
+		n := len(res.Players)
+		res, d.selfGames = res.Renamed(alias)
+		d.merged = n - len(res.Players)
 	}
 	if d.noGames = res.NoGames(); len(d.noGames) > 0 {
 		if res, err = res.Without(d.noGames...); err != nil {
 			return nil, err
 		}
 	}
-	if len(o.exclude) > 0 {
-		before := len(res.Matchups)
-		if res, err = res.Without(o.exclude...); err != nil {
-			return nil, usagef("--exclude: %v", err)
+	if keep != nil {
+		if err := checkExcluded(o.exclude, res.Players); err != nil {
+			return nil, err
 		}
-		switch {
-		case len(res.Players) == 0:
-			return nil, usagef("--exclude: %d players excluded, every player of %s: no games left to rate", len(o.exclude), file)
-		case len(res.Matchups) == 0 && before > 0:
-			return nil, usagef("--exclude: %d players excluded, and the %d left (%s) played no game among themselves: no games left to rate", len(o.exclude), len(res.Players), namesList(res.Players))
-		}
-	}
-	if format == "matrix" && opt.Draws != bt.HalfPoint {
-		res, d.halves = res.HalfPointsAsDraws()
+		d.unlisted = unknownNames(listed, res.Players)
+		kept := countKept(res.Players, keep, true)
+		res = res.Select(keep)
+		d.leftAlone = kept - len(res.Players)
 	}
 	for _, m := range res.Matchups {
 		d.seated = d.seated || m.Seat != bt.NoSeat
@@ -541,40 +681,144 @@ func readForFit(ctx context.Context, file string, o *btOpts, opt bt.Options) (*b
 	return d, nil
 }
 
+// btSelection reads --include-list, --exclude-list and --exclude into a
+// test of the players to keep (nil: every one), and returns the names the
+// lists give.
+func btSelection(ctx context.Context, o *btOpts, d *btData) (keep func(string) bool, listed []string, err error) {
+	if o.includeList == "" && o.excludeList == "" && len(o.exclude) == 0 {
+		return nil, nil, nil
+	}
+	if o.includeList != "" && o.excludeList != "" {
+		return nil, nil, usagef("--include-list and --exclude-list: choose one (as Ordo's -i and -x)")
+	}
+	var flags []string
+	in, out := map[string]bool{}, map[string]bool{}
+	for _, l := range []struct {
+		flag, path string
+		set        map[string]bool
+	}{{"include-list", o.includeList, in}, {"exclude-list", o.excludeList, out}} {
+		if l.path == "" {
+			continue
+		}
+		names, err := readNameList(ctx, l.flag, l.path)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, n := range names {
+			l.set[n] = true
+		}
+		listed = append(listed, names...)
+		flags = append(flags, "--"+l.flag)
+	}
+	for _, n := range o.exclude {
+		out[n] = true
+	}
+	if len(o.exclude) > 0 {
+		flags = append(flags, "--exclude")
+	}
+	d.excludedBy = strings.Join(flags, ", ")
+	if o.includeList != "" {
+		return func(p string) bool { return in[p] && !out[p] }, listed, nil
+	}
+	return func(p string) bool { return !out[p] }, listed, nil
+}
+
+// unknownNames returns the names that are no player, sorted, once each.
+func unknownNames(names, players []string) []string {
+	known := map[string]bool{}
+	for _, p := range players {
+		known[p] = true
+	}
+	var out []string
+	for _, n := range names {
+		if !known[n] {
+			known[n] = true
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// checkExcluded checks that every --exclude NAME is a player.
+func checkExcluded(exclude []string, players []string) error {
+	if unknown := unknownNames(exclude, players); len(unknown) > 0 {
+		return usagef("--exclude: cannot exclude %s: no such player", strings.Join(quoted(unknown), ", "))
+	}
+	return nil
+}
+
+func quoted(s []string) []string {
+	q := make([]string, len(s))
+	for i, x := range s {
+		q[i] = strconv.Quote(x)
+	}
+	return q
+}
+
+// countKept counts the players keep says want (true) or not (false).
+func countKept(players []string, keep func(string) bool, want bool) int {
+	c := 0
+	for _, p := range players {
+		if keep(p) == want {
+			c++
+		}
+	}
+	return c
+}
+
 func btFit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, o := btFlags()
-	file, err := parseFileFlags(fs, args, stdout, btHelp, "coevo bt fit FILE")
+	files, err := parseFilesFlags(fs, args, stdout, btHelp, "coevo bt fit FILE...")
 	if err != nil {
 		return err
 	}
 	// The table goes out in large writes (a row a write is a system call
 	// a player).
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	err = btFitTo(ctx, file, fs, o, out, stderr)
+	err = btFitTo(ctx, files, fs, o, out, stderr)
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
 	return err
 }
 
-func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdout, stderr io.Writer) error {
+func btFitTo(ctx context.Context, files []string, fs *flag.FlagSet, o *btOpts, stdout, stderr io.Writer) error {
 	opt, err := btOptions(fs, o)
 	if err != nil {
 		return err
 	}
-	if err := btCheckOutputs(o, file); err != nil {
+	if err := readPriors(ctx, o, &opt); err != nil {
+		return err
+	}
+	eloMeanSet := false
+	fs.Visit(func(f *flag.Flag) { eloMeanSet = eloMeanSet || f.Name == "elo-mean" })
+	if len(opt.LooseAnchors) > 0 && eloMeanSet {
+		return usagef("--elo-mean with --loose-anchors: the loose anchors set the ratings' level (as Ordo's -a with -y)")
+	}
+	if len(opt.LooseAnchors)+len(opt.Relations) > 0 && opt.Method == bt.MM {
+		return usagef("--loose-anchors and --relations are priors that --method mm does not take: use --method newton")
+	}
+	if err := btCheckOutputs(o, files...); err != nil {
 		return err
 	}
 	if _, _, err := o.eval.check(); err != nil {
 		return err
 	}
 	ph := &phases{w: stderr, on: o.timings, start: time.Now(), last: time.Now()}
-	d, err := readForFit(ctx, file, o, opt)
+	d, err := readForFit(ctx, files, o, opt)
 	if err != nil {
 		return err
 	}
+	file := d.label
 	players, pairs := d.players, d.pairs
 	if pairs.Len() == 0 {
+		if d.excludedBy != "" {
+			if len(players) == 0 {
+				return usagef("%s: every player of %s left out by %s: no games left to rate", d.excludedBy, file, d.excludedBy)
+			}
+			return usagef("%s: no games to rate once %s applied: the %d players left (%s) played no game among themselves", file, d.excludedBy, len(players), namesList(players))
+		}
 		return usagef("%s: no games to rate", file)
 	}
 	// What reading built and dropped (a log of the games, columns it
@@ -594,11 +838,10 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 	if d.res != nil && opt.Home {
 		fit, err = opt.FitContext(ctx, d.res)
 	} else {
-		d.res = nil
 		fit, err = opt.FitPairs(ctx, players, pairs)
 	}
 	if err != nil {
-		return btFitError(ctx, file, err)
+		return btFitError(ctx, file, groupsCommand(files, o.format), err)
 	}
 	// Options read an EloMean of 0 as the default 1600; --elo-mean 0
 	// means 0.
@@ -607,8 +850,21 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 	if len(d.noGames) > 0 {
 		fmt.Fprintf(stderr, "coevo bt: %s: %d player(s) with no games, not rated: %s\n", file, len(d.noGames), namesList(d.noGames))
 	}
+	if d.merged > 0 || d.selfGames > 0 {
+		fmt.Fprintf(stderr, "coevo bt: --synonyms: %d name(s) merged into others", d.merged)
+		if d.selfGames > 0 {
+			fmt.Fprintf(stderr, "; %s game(s) between two names of one player left out", gameCount(d.selfGames))
+		}
+		fmt.Fprintln(stderr)
+	}
+	if len(d.unlisted) > 0 {
+		fmt.Fprintf(stderr, "coevo bt: warning: %d name(s) in the list(s) are no player of %s: %s\n", len(d.unlisted), file, namesList(d.unlisted))
+	}
+	if d.leftAlone > 0 {
+		fmt.Fprintf(stderr, "coevo bt: %s: %d player(s) had games only against players left out, not rated\n", d.excludedBy, d.leftAlone)
+	}
 	if g := fit.Groups(); !g.Connected() {
-		fmt.Fprintf(stderr, "coevo bt: %s: warning: the games split the players into %d groups, from the top %s (coevo bt groups %s); their relative level comes from the prior's virtual draws alone\n", file, len(g.Members), groupsList(g), file)
+		fmt.Fprintf(stderr, "coevo bt: %s: warning: the games split the players into %d groups, from the top %s (%s); their relative level comes from the prior's virtual draws alone\n", file, len(g.Members), groupsList(g), groupsCommand(files, o.format))
 	}
 	ph.done("fit")
 	if tty := terminal(stderr); tty != nil {
@@ -626,24 +882,29 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 			}
 		}()
 	}
-	se, err := fit.StdErrors(ctx)
-	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
+	n := len(players)
+	se, lo, hi := nans(n), nans(n), nans(n)
+	seMethod, seBound := "", math.NaN()
+	var tr intrans.Transitivity
+	dkl, medianGames := math.NaN(), median(pairs)
+	if !o.ratingsOnly {
+		if se, err = fit.StdErrors(ctx); err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return err
 		}
-		return err
+		seMethod, seBound = fit.SEAccuracy()
+		debug.FreeOSMemory() // the standard errors' graph and vectors
+		ph.done("se")
+		tr = intrans.PlayedTriads(pairs)
+		ph.done("tau")
+		if dkl, err = intrans.PairDivergence(fit, pairs, o.smoothing, true); err != nil {
+			return usagef("%s: %v", file, err)
+		}
+		ph.done("dkl")
+		lo, hi = fit.CI(o.ci)
 	}
-	seMethod, seBound := fit.SEAccuracy()
-	debug.FreeOSMemory() // the standard errors' graph and vectors
-	ph.done("se")
-	tr := intrans.PlayedTriads(pairs)
-	ph.done("tau")
-	dkl, err := intrans.PairDivergence(fit, pairs, o.smoothing, true)
-	if err != nil {
-		return usagef("%s: %v", file, err)
-	}
-	medianGames := median(pairs)
-	ph.done("dkl")
 	ev, err := btEvaluate(ctx, &o.eval, file, players, pairs)
 	if err != nil {
 		return err
@@ -651,7 +912,6 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 	ev.timings(ph)
 
 	elo, games, score := fit.Elo(), fit.Games(), fit.Score()
-	lo, hi := fit.CI(o.ci)
 	rows := make([]btPlayer, len(elo))
 	for i := range elo {
 		rows[i] = btPlayer{Name: players[i], Elo: num(elo[i]), SE: num(se[i]), CILow: num(lo[i]), CIHigh: num(hi[i]), Games: num(games[i]), Score: num(score[i])}
@@ -659,8 +919,25 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 	record(rows, pairs, elo)
 	ev.fill(rows)
 	ranked := rankOrder(elo)
+	// --min-games lists the players with enough games, ranked among
+	// themselves (as Ordo's -t); all were rated together.
+	hidden := 0
+	if o.minGames > 0 {
+		listed := ranked[:0:0]
+		for _, i := range ranked {
+			if games[i] >= o.minGames {
+				listed = append(listed, i)
+			}
+		}
+		hidden, ranked = len(ranked)-len(listed), listed
+	}
 	for r, i := range ranked {
 		rows[i].Rank = r + 1
+	}
+	if o.losNext {
+		if err := losNext(ctx, fit, rows, ranked); err != nil {
+			return err
+		}
 	}
 	if o.plot != "" {
 		if err := saveRatingPlot(ctx, fit, o.plot, o.ci); err != nil {
@@ -685,6 +962,16 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 			return err
 		}
 	}
+	if o.h2h != "" {
+		if err := writeHeadToHead(ctx, o.h2h, fit, pairs, rows, ranked); err != nil {
+			return err
+		}
+	}
+	if o.elostat != "" {
+		if err := writeElostat(ctx, o.elostat, rows, ranked, pairs, d.res); err != nil {
+			return err
+		}
+	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -703,7 +990,7 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 		type jsonOut struct {
 			Players     []btPlayer `json:"players"`
 			NoGames     []string   `json:"no_games,omitempty"`
-			CILevel     float64    `json:"ci_level"`
+			CILevel     num        `json:"ci_level"`
 			Tau         num        `json:"tau"`
 			Triads      int64      `json:"triads_played"`
 			Cyclic      int64      `json:"triads_cyclic"`
@@ -719,9 +1006,21 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 			btEvalJSON
 			LOS *losTable `json:"los,omitempty"`
 		}
-		out := jsonOut{Players: rows, NoGames: d.noGames, CILevel: o.ci, Tau: num(tr.Tau()), Triads: tr.Played, Cyclic: tr.Cyclic,
+		shown := rows
+		if hidden > 0 {
+			shown = nil
+			for _, p := range rows {
+				if p.Rank > 0 {
+					shown = append(shown, p)
+				}
+			}
+		}
+		out := jsonOut{Players: shown, NoGames: d.noGames, CILevel: num(o.ci), Tau: num(tr.Tau()), Triads: tr.Played, Cyclic: tr.Cyclic,
 			DKL: num(dkl), Pairs: pairs.Len(), Groups: len(fit.Groups().Members), MedianGames: medianGames, btModelJSON: model,
 			Iterations: fit.Iterations, Method: opt.Method.String(), SEMethod: seMethod, SEBound: num(seBound), btEvalJSON: ev.json()}
+		if o.ratingsOnly {
+			out.CILevel, out.SEMethod = num(math.NaN()), "none"
+		}
 		// The matrix is streamed into LOS, the last field (left nil):
 		// millions of cells are not encoded whole before the first byte.
 		var streamed *losTable
@@ -735,19 +1034,44 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 	}
 	level := strconv.FormatFloat(100*o.ci, 'f', -1, 64) + "%"
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "rank\tplayer\telo\tse\t%s low\t%s high\tgames\tscore%%\tW\tD\tL\tdraw%%\topp elo\t%s\n", level, level, ev.header())
+	losCol := ""
+	if o.losNext {
+		losCol = "los>next%\t"
+	}
+	if o.ratingsOnly {
+		fmt.Fprintf(tw, "rank\tplayer\telo\tgames\tscore%%\tW\tD\tL\tdraw%%\topp elo\t%s\n", ev.header())
+	} else {
+		fmt.Fprintf(tw, "rank\tplayer\telo\tse\t%s low\t%s high\tgames\tscore%%\tW\tD\tL\tdraw%%\topp elo\t%s%s\n", level, level, losCol, ev.header())
+	}
 	for _, i := range ranked {
 		p := rows[i]
+		if o.ratingsOnly {
+			fmt.Fprintf(tw, "%d\t%s\t%.1f\t%s\t%.1f\t%s\t%s\t%s\t%.1f\t%.1f\t%s\n", p.Rank, p.Name, p.Elo,
+				gameCount(float64(p.Games)), p.Score, gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), p.DrawRate, p.Opponent, ev.cells(p))
+			continue
+		}
+		los := ""
+		if p.LOSNext != nil {
+			los = "-\t"
+			if x := float64(*p.LOSNext); !math.IsNaN(x) {
+				los = fmt.Sprintf("%.1f\t", 100*x)
+			}
+		}
 		fmt.Fprintf(tw, "%d\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%s\t%.1f\t%s\t%s\t%s\t%.1f\t%.1f\t%s\n", p.Rank, p.Name, p.Elo, p.SE, p.CILow, p.CIHigh,
-			gameCount(float64(p.Games)), p.Score, gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), p.DrawRate, p.Opponent, ev.cells(p))
+			gameCount(float64(p.Games)), p.Score, gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), p.DrawRate, p.Opponent, los+ev.cells(p))
 	}
 	tw.Flush()
-	fmt.Fprintln(stdout, tr)
-	fmt.Fprintf(stdout, "D_KL = %.4f (symmetric, smoothing %g) over %d pairs that played", dkl, o.smoothing, pairs.Len())
-	if medianGames < 10 {
-		fmt.Fprintf(stdout, "; a median of %g games a pair, too few for observed win rates: D_KL mostly measures the smoothing", medianGames)
+	if hidden > 0 {
+		fmt.Fprintf(stdout, "%d player(s) with fewer than %g games rated with the others but not listed (--min-games)\n", hidden, o.minGames)
 	}
-	fmt.Fprintln(stdout)
+	if !o.ratingsOnly {
+		fmt.Fprintln(stdout, tr)
+		fmt.Fprintf(stdout, "D_KL = %.4f (symmetric, smoothing %g) over %d pairs that played", dkl, o.smoothing, pairs.Len())
+		if medianGames < 10 {
+			fmt.Fprintf(stdout, "; a median of %g games a pair, too few for observed win rates: D_KL mostly measures the smoothing", medianGames)
+		}
+		fmt.Fprintln(stdout)
+	}
 	ev.summary(stdout)
 	fmt.Fprintf(stdout, "%s: %d iterations", map[bt.Method]string{bt.Newton: "Newton", bt.MM: "MM"}[opt.Method], fit.Iterations)
 	if fit.Method != opt.Method {
@@ -763,23 +1087,37 @@ func btFitTo(ctx context.Context, file string, fs *flag.FlagSet, o *btOpts, stdo
 		}
 	case "solves":
 		fmt.Fprint(stdout, "; standard errors by one solve per player")
+	case "":
+		fmt.Fprint(stdout, "; no standard errors, tau or D_KL (--ratings-only)")
 	}
 	switch {
-	case len(opt.Anchors) > 1:
+	case len(opt.Anchors) > 1 || opt.Anchor != "" && len(opt.LooseAnchors) > 0:
 		var a []string
-		for _, x := range opt.Anchors {
-			a = append(a, fmt.Sprintf("%s at %g", x.Name, x.Elo))
+		for _, x := range append([]bt.Anchor{{Name: opt.Anchor, Elo: opt.AnchorElo}}, opt.Anchors...) {
+			if x.Name != "" {
+				a = append(a, fmt.Sprintf("%s at %g", x.Name, x.Elo))
+			}
 		}
 		fmt.Fprintf(stdout, "; anchors %s (the others fitted and their SEs given them)", strings.Join(a, ", "))
 	case opt.Anchor != "":
 		fmt.Fprintf(stdout, "; anchor %s at %g (SEs are of the difference to it)", opt.Anchor, opt.AnchorElo)
 	}
 	fmt.Fprintln(stdout)
-	if q := drawShare(pairs); opt.Draws == bt.HalfPoint && q >= 0.1 {
+	if n := len(opt.LooseAnchors); n > 0 {
+		fmt.Fprintf(stdout, "loose anchors: %d player(s) with a normal prior on their Elo, which sets the level (--loose-anchors); ratings are the maximum a posteriori", n)
+		if !o.ratingsOnly {
+			fmt.Fprint(stdout, ", SEs the posterior's")
+		}
+		fmt.Fprintln(stdout)
+	}
+	if n := len(opt.Relations); n > 0 {
+		fmt.Fprintf(stdout, "relations: %d normal prior(s) on rating differences (--relations)\n", n)
+	}
+	if q := drawShare(pairs); opt.Draws == bt.HalfPoint && q >= 0.1 && !o.ratingsOnly {
 		fmt.Fprintf(stdout, "draws: %.0f%% of the games; the half-point model's standard errors count a draw as half a win and half a loss, which makes them about %.2fx wider than a draw model's (--draws davidson models draws)\n",
 			100*q, 1/math.Sqrt(1-q))
 	}
-	model.print(stdout, fit)
+	model.print(stdout, fit, !o.ratingsOnly)
 	if o.los == "-" {
 		if err := los.print(ctx, stdout); err != nil {
 			return err
@@ -840,14 +1178,27 @@ func btModel(fit *bt.Ratings, opt bt.Options, model string, d *btData) btModelJS
 	return m
 }
 
-// print writes the model's parameters below the ratings.
-func (m btModelJSON) print(w io.Writer, fit *bt.Ratings) {
-	hse, dse := fit.ParamSE()
+// print writes the model's parameters below the ratings (with their
+// standard errors when withSE).
+func (m btModelJSON) print(w io.Writer, fit *bt.Ratings, withSE bool) {
+	hse, dse := math.NaN(), math.NaN()
+	if withSE {
+		hse, dse = fit.ParamSE()
+	}
 	state := func(fitted *bool, se float64, unit string) string {
 		if !*fitted {
 			return "fixed"
 		}
+		if !withSE {
+			return "fitted"
+		}
 		return fmt.Sprintf("± %.1f%s", se, unit)
+	}
+	pm := func(se float64, format string) string {
+		if !withSE {
+			return ""
+		}
+		return fmt.Sprintf(" ± "+format, se)
 	}
 	if m.Model == "bayeselo" {
 		fmt.Fprintf(w, "BayesElo's model: drawelo %.1f (%s), first-move advantage %.1f Elo (%s)", float64(m.DrawElo),
@@ -858,13 +1209,13 @@ func (m btModelJSON) print(w io.Writer, fit *bt.Ratings) {
 		fmt.Fprintf(w, ", prior %g virtual draws per player, Elo scale %.4f\n", m.Prior, float64(m.Scale))
 	} else {
 		if m.Home != 0 {
-			fmt.Fprintf(w, "first-move advantage: x%.4f (%.1f ± %.1f Elo)\n", float64(m.Home), float64(m.Advantage), 400/math.Ln10*hse)
+			fmt.Fprintf(w, "first-move advantage: x%.4f (%.1f%s Elo)\n", float64(m.Home), float64(m.Advantage), pm(400/math.Ln10*hse, "%.1f"))
 		}
 		switch m.Draws {
 		case "davidson":
-			fmt.Fprintf(w, "draw parameter (Davidson nu): %.4f (log nu %.4f ± %.4f)\n", float64(m.Draw), math.Log(float64(m.Draw)), dse)
+			fmt.Fprintf(w, "draw parameter (Davidson nu): %.4f (log nu %.4f%s)\n", float64(m.Draw), math.Log(float64(m.Draw)), pm(dse, "%.4f"))
 		case "rao-kupper":
-			fmt.Fprintf(w, "draw parameter (Rao-Kupper theta): %.4f, drawelo %.1f ± %.1f\n", float64(m.Draw), float64(m.DrawElo), 400/math.Ln10*dse)
+			fmt.Fprintf(w, "draw parameter (Rao-Kupper theta): %.4f, drawelo %.1f%s\n", float64(m.Draw), float64(m.DrawElo), pm(400/math.Ln10*dse, "%.1f"))
 		}
 		switch {
 		case m.Prior > 0:
@@ -938,14 +1289,39 @@ func saveRatingPlot(ctx context.Context, fit *bt.Ratings, path string, level flo
 	return savePlot(ctx, "plot", path, p)
 }
 
+// groupsCommand is the command that shows the groups of the files.
+func groupsCommand(files []string, format string) string {
+	c := "coevo bt groups"
+	for _, f := range files {
+		if strings.ContainsAny(f, " '\"\\$") {
+			f = strconv.Quote(f)
+		}
+		c += " " + f
+	}
+	if format != "" {
+		c += " --format " + format
+	}
+	return c
+}
+
 // btCheckOutputs checks the files bt fit writes before it reads anything.
-func btCheckOutputs(o *btOpts, file string) error {
+func btCheckOutputs(o *btOpts, files ...string) error {
 	if o.plot != "" {
 		if err := checkPlot("plot", o.plot); err != nil {
 			return err
 		}
 	}
-	outs := []output{{"plot", o.plot}, {"los", o.los}, {"cov", o.cov}, {"csv", o.csv}}
+	if o.elostat != "" {
+		if st, err := os.Stat(o.elostat); err != nil || !st.IsDir() {
+			return usagef("--elostat %s: not a folder (give an existing folder for rating.dat, programs.dat and general.dat)", o.elostat)
+		}
+		for _, f := range []string{"rating.dat", "programs.dat", "general.dat"} {
+			if err := checkOutput("elostat", filepath.Join(o.elostat, f)); err != nil {
+				return err
+			}
+		}
+	}
+	outs := []output{{"plot", o.plot}, {"los", o.los}, {"cov", o.cov}, {"csv", o.csv}, {"head-to-head", o.h2h}}
 	for _, out := range outs {
 		if out.path == "" || out.path == "-" && (out.flag == "los" || out.flag == "csv") {
 			continue
@@ -953,7 +1329,7 @@ func btCheckOutputs(o *btOpts, file string) error {
 		if err := checkOutput(out.flag, out.path); err != nil {
 			return err
 		}
-		if err := notInput(out.flag, out.path, file); err != nil {
+		if err := notInput(out.flag, out.path, files...); err != nil {
 			return err
 		}
 	}
@@ -1125,12 +1501,29 @@ func gameCount(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 // writeRatingsCSV writes the table, ranked, to path (- for w).
 func writeRatingsCSV(ctx context.Context, rows []btPlayer, ranked []int, ev *btEval, path string, w io.Writer) error {
 	write := func(w io.Writer) error {
-		fmt.Fprintln(w, "rank,player,elo,se,ci_low,ci_high,games,score_pct,wins,draws,losses,draw_pct,opponent_elo"+ev.csvHeader())
-		f := func(x num) string { return strconv.FormatFloat(float64(x), 'f', 2, 64) }
+		los := len(ranked) > 0 && rows[ranked[0]].LOSNext != nil
+		head := "rank,player,elo,se,ci_low,ci_high,games,score_pct,wins,draws,losses,draw_pct,opponent_elo"
+		if los {
+			head += ",los_next"
+		}
+		fmt.Fprintln(w, head+ev.csvHeader())
+		f := func(x num) string {
+			if math.IsNaN(float64(x)) {
+				return "" // --ratings-only
+			}
+			return strconv.FormatFloat(float64(x), 'f', 2, 64)
+		}
 		for _, i := range ranked {
 			p := rows[i]
+			extra := ""
+			if los {
+				extra = ","
+				if x := float64(*p.LOSNext); !math.IsNaN(x) {
+					extra += strconv.FormatFloat(x, 'f', 4, 64)
+				}
+			}
 			_, err := fmt.Fprintf(w, "%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s%s\n", p.Rank, csvQuote(p.Name), f(p.Elo), f(p.SE), f(p.CILow), f(p.CIHigh),
-				gameCount(float64(p.Games)), f(p.Score), gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), f(p.DrawRate), f(p.Opponent), ev.csvCells(p))
+				gameCount(float64(p.Games)), f(p.Score), gameCount(p.Wins), gameCount(p.Draws), gameCount(p.Losses), f(p.DrawRate), f(p.Opponent), extra+ev.csvCells(p))
 			if err != nil {
 				return err
 			}
@@ -1151,4 +1544,13 @@ func drawShare(p *bt.Pairs) float64 {
 		g += p.Games(k)
 	}
 	return d / g
+}
+
+// nans returns n NaNs.
+func nans(n int) []float64 {
+	v := make([]float64, n)
+	for i := range v {
+		v[i] = math.NaN()
+	}
+	return v
 }

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -75,10 +78,41 @@ func TestGoldenCommands(t *testing.T) {
 				continue
 			}
 			if string(w) != text {
+				// The statistics ciao prints (τ, D_KL) come from a
+				// Bradley-Terry fit whose iterations stats/bt may change:
+				// they are held to 1e-12, the archives and every other
+				// file to the byte.
+				if strings.HasPrefix(g.name, "ciao") && f == "stdout.txt" && sameUpToRounding(text, string(w), 1e-12) {
+					t.Logf("%s: %s equal to the golden file's within 1e-12 (not to the byte)", g.name, f)
+					continue
+				}
 				t.Errorf("%s: %s differs from the golden file:\n%s\nwant\n%s", g.name, f, clip(text), clip(string(w)))
 			}
 		}
 	}
+}
+
+// number is a decimal number as the commands print them.
+var number = regexp.MustCompile(`-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?`)
+
+// sameUpToRounding tells whether a and b are the same text but for
+// numbers that differ by at most tol relative to the larger.
+func sameUpToRounding(a, b string, tol float64) bool {
+	if number.ReplaceAllString(a, "#") != number.ReplaceAllString(b, "#") {
+		return false
+	}
+	na, nb := number.FindAllString(a, -1), number.FindAllString(b, -1)
+	if len(na) != len(nb) {
+		return false
+	}
+	for i := range na {
+		x, err1 := strconv.ParseFloat(na[i], 64)
+		y, err2 := strconv.ParseFloat(nb[i], 64)
+		if err1 != nil || err2 != nil || math.Abs(x-y) > tol*math.Max(math.Abs(x), math.Abs(y)) {
+			return false
+		}
+	}
+	return true
 }
 
 // clip shortens a text for a message.

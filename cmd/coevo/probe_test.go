@@ -1055,11 +1055,13 @@ func otherCases(t *testing.T, root string) []probeCase {
 		want: refusedOrInterrupted("--games")})
 
 	// Ctrl-C and SIGTERM.
-	add(probeCase{name: "sg printing, Ctrl-C", args: []string{"sg", "kayles", "--upto", "30000000"}, drive: "busy", want: interrupted})
-	// Every format of a long listing: sg's JSON, an optimal line of 10^8
+	// (2*10^8 values: the text format is fast enough that 3*10^7 ended
+	// within the half second of processor time before the signal.)
+	add(probeCase{name: "sg printing, Ctrl-C", args: []string{"sg", "kayles", "--upto", "200000000"}, drive: "busy", want: interrupted})
+	// Every format of a long listing: sg's JSON (2*10^8), an optimal line of 10^8
 	// steps as text and JSON, a line whose every step scans a heap of
 	// 10^8 tokens.
-	add(probeCase{name: "sg printing JSON, Ctrl-C", args: []string{"sg", "kayles", "--upto", "100000000", "--format", "json"}, drive: "busy", want: interrupted})
+	add(probeCase{name: "sg printing JSON, Ctrl-C", args: []string{"sg", "kayles", "--upto", "200000000", "--format", "json"}, drive: "busy", want: interrupted})
 	add(probeCase{name: "solve line printing, Ctrl-C", args: []string{"solve", "subtraction", "--n", "100000000", "--k", "1", "--max-line", "0"}, drive: "busy", want: interrupted})
 	add(probeCase{name: "solve line printing JSON, Ctrl-C", args: []string{"solve", "subtraction", "--n", "100000000", "--k", "1", "--max-line", "0", "--json"}, drive: "busy", want: interrupted})
 	add(probeCase{name: "solve line on a heap of 10^8, Ctrl-C", args: []string{"solve", "kayles", "--heaps", "100000000"}, drive: "busy", want: interrupted})

@@ -222,3 +222,15 @@ func parseSG(t *testing.T, format, out string) []int32 {
 	}
 	return g
 }
+
+// appendPadded writes what fmt's %*d writes.
+func TestAppendPadded(t *testing.T) {
+	for _, x := range []int64{0, 1, 9, 10, 99, 100, 999, 1000, 123456, 1234567, -1, -42, -1000, 1 << 40, -(1 << 62)} {
+		for _, w := range []int{0, 1, 3, 6, 8} {
+			got := string(appendPadded([]byte("x"), x, w))
+			if want := fmt.Sprintf("x%*d", w, x); got != want {
+				t.Fatalf("%d width %d: %q, want %q", x, w, got, want)
+			}
+		}
+	}
+}

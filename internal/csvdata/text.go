@@ -105,3 +105,8 @@ func (t *textReader) Read(p []byte) (int, error) {
 	}
 	return n, err
 }
+
+// EncodingError returns why a stream starting with head cannot be read
+// as UTF-8 text (a file saved as UTF-16 or UTF-32), in the user's terms
+// with the fix, or "" when it can.
+func EncodingError(head []byte) string { return encodingError(head) }

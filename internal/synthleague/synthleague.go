@@ -1,8 +1,9 @@
 // Package synthleague writes synthetic tournaments for the rating
 // benchmarks: players with Elo uniform on [1000, 2200], games between
 // random pairs, won, lost or drawn by Davidson's model (nu = 0.6, 23%
-// draws between equals), written as the same games in three formats: PGN,
-// a games CSV (first,second,result) and a pairs CSV (a,b,wins_a,wins_b,draws,
+// draws between equals; or, with League.NoDraws, every game decided by the
+// Bradley-Terry model), written as the same games in three formats: PGN, a
+// games CSV (first,second,result) and a pairs CSV (a,b,wins_a,wins_b,draws,
 // one row per pair that played, in the order the pairs first met).
 package synthleague
 
@@ -41,10 +42,41 @@ func Write(dir string, n, games int, seed uint64) (Files, map[string]float64, er
 // WriteSpread is Write with Elo uniform on [1000, 1000+spread] (files
 // named league-NxG-sS.* when spread is not 1200).
 func WriteSpread(dir string, n, games int, seed uint64, spread float64) (Files, map[string]float64, error) {
-	base := filepath.Join(dir, fmt.Sprintf("league-%dx%d", n, games))
-	if spread != 1200 {
-		base += fmt.Sprintf("-s%g", spread)
+	return League{Players: n, Games: games, Seed: seed, Spread: spread}.Write(dir)
+}
+
+// League describes a synthetic tournament.
+type League struct {
+	Players, Games int
+	Seed           uint64
+	// Spread: Elo uniform on [1000, 1000+Spread] (0: 1200).
+	Spread float64
+	// NoDraws: every game is won or lost, by the Bradley-Terry model
+	// (Davidson's with nu = 0), instead of 23% draws between equals.
+	NoDraws bool
+}
+
+// Name is the files' base name: league-NxG, then -sS when the spread is
+// not 1200 and -nodraw without draws.
+func (l League) Name() string {
+	base := fmt.Sprintf("league-%dx%d", l.Players, l.Games)
+	if l.Spread != 0 && l.Spread != 1200 {
+		base += fmt.Sprintf("-s%g", l.Spread)
 	}
+	if l.NoDraws {
+		base += "-nodraw"
+	}
+	return base
+}
+
+// Write writes the tournament into dir and returns its files with each
+// player's true Elo (players are p0, p1, ...).
+func (l League) Write(dir string) (Files, map[string]float64, error) {
+	n, games, seed, spread := l.Players, l.Games, l.Seed, l.Spread
+	if spread == 0 {
+		spread = 1200
+	}
+	base := filepath.Join(dir, l.Name())
 	files := Files{PGN: base + ".pgn", Games: base + ".games.csv", Pairs: base + ".pairs.csv"}
 	rng := rand.New(rand.NewPCG(seed, 7))
 	elo := make([]float64, n)
@@ -65,7 +97,10 @@ func WriteSpread(dir string, n, games int, seed uint64, spread float64) (Files, 
 	type pair struct{ a, b int32 }
 	counts := map[pair]*[3]int32{}
 	var order []pair
-	const nu = 0.6
+	nu := 0.6
+	if l.NoDraws {
+		nu = 0
+	}
 	for g := 0; g < games; g++ {
 		a, b := rng.IntN(n), rng.IntN(n-1)
 		if b >= a {

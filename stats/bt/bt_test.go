@@ -230,7 +230,8 @@ func TestReadErrors(t *testing.T) {
 		{"matrix", "p,x\xe9,y\nx,,3\ny,1,\n", "bad.csv:1:3: player \"x\\xe9\" is not valid UTF-8"},
 		{"games", "first,second,result\nx,y,2-0\n", `bad.csv:2:5: result "2-0"`},
 		{"games", "", "bad.csv:1: empty file"},
-		{"games", "white,black,result\nx,y,1-0\n", `bad.csv:1: header lacks column "first"`},
+		{"games", "white,black,winner\nx,y,1-0\n", `bad.csv:1: header "white,black,winner": want first,second,result`},
+		{"games", "player_a,player_b,score_a\nx,y,0.7\n", `bad.csv:2:5: result "0.7": want 1, 0, 0.5`},
 		{"games", "first,second,result\nx,y,1-0,extra\n", "bad.csv:2:9: 4 fields, the header has 3"},
 	}
 	for _, c := range cases {
@@ -336,6 +337,7 @@ write.csv(ab, stdout())`, csvPath, quoteAll(r.Players))
 	}
 	cov := fit.Cov()
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")[1:]
+	var rSE []float64 // R's standard errors, in Elo
 	if len(lines) != len(r.Players) {
 		t.Fatalf("R printed %d rows:\n%s", len(lines), out)
 	}
@@ -352,6 +354,23 @@ write.csv(ab, stdout())`, csvPath, quoteAll(r.Players))
 			if math.Abs(math.Sqrt(v)-se) > 1e-4*se {
 				t.Errorf("%s: se %.6f, BradleyTerry2 %.6f", r.Players[i], math.Sqrt(v), se)
 			}
+		}
+		rSE = append(rSE, se*400/math.Ln10)
+	}
+	// What the docs say: anchored at BradleyTerry2's reference player (the
+	// first level), the SEs are R's, on the Elo scale; by default (the
+	// pool's mean fixed) they are smaller, and not R's.
+	anchored, err := bt.Options{Tol: 1e-13, Anchor: r.Players[0]}.Fit(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seA, seC := anchored.SE(), fit.SE()
+	for i := range r.Players {
+		if math.Abs(seA[i]-rSE[i]) > 1e-4*rSE[i]+1e-9 {
+			t.Errorf("%s: --anchor %s: SE %.4f Elo, BradleyTerry2 %.4f", r.Players[i], r.Players[0], seA[i], rSE[i])
+		}
+		if i > 0 && !(seC[i] < seA[i]) {
+			t.Errorf("%s: SE against the pool %.4f, not below the SE against %s, %.4f", r.Players[i], seC[i], r.Players[0], seA[i])
 		}
 	}
 }

@@ -45,7 +45,20 @@
 // player by player, with a stated bound on its error (SEAccuracy). They
 // give confidence intervals and the likelihood-of-superiority matrix
 // P(strength_i > strength_j). Options.Anchors holds several players'
-// ratings, as Ordo's multiple anchors.
+// ratings, as Ordo's multiple anchors; Options.LooseAnchors and
+// Options.Relations put normal priors on players' ratings and on
+// differences between them, as Ordo's loose and relative anchors (the fit
+// is then the maximum a posteriori, and the standard errors the
+// posterior's).
+//
+// What the standard errors mean: without an anchor, each rating's error
+// is measured against the pool (the log-strengths sum to zero, the pool's
+// mean Elo is fixed), as Ordo reports without -A (or with -V). R's
+// BradleyTerry2 (BTabilities) and Ordo with -A report instead the error of
+// the difference to a reference player, larger as it adds the
+// reference's own uncertainty: set Options.Anchor to that player for
+// their convention (BradleyTerry2's reference is the first level of the
+// player factor). The ratings themselves differ only by a shift.
 //
 // The readers stream: CSV is parsed by a byte-level scanner with
 // encoding/csv's rules, PGN line by line with a bound on a line's length,

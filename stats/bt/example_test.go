@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/go-gota/gota/dataframe"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/coevolab/coevo/stats/bt"
@@ -141,4 +142,41 @@ func ExampleRatings_Plot() {
 	}
 	// Output:
 	// 3.5 x 2.6 in
+}
+
+// One game a row, with the first player's score, in a DataFrame (as
+// gota reads a CSV file): the most common shape of a tournament's results.
+// R's BradleyTerry2 on the same games (a draw as half a win each) gives
+// the same ratings, 1592.46, 1659.40 and 1548.14 about the mean, and the
+// pseudo-inverse of the information sum_ij n_ij p_ij (1 - p_ij) these
+// standard errors, each against the pool.
+func ExampleFromGames() {
+	games := `player_a,player_b,score_a
+ann,bob,1
+bob,cat,0.5
+cat,ann,1
+ann,bob,0
+bob,cat,1
+cat,ann,0.5
+ann,cat,1
+`
+	df := dataframe.ReadCSV(strings.NewReader(games))
+	res, err := bt.FromGames(df, "player_a", "player_b", "score_a")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fit, err := bt.Fit(res)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	elo, se := fit.Elo(), fit.SE()
+	for i, p := range fit.Players {
+		fmt.Printf("%s %.0f ± %.0f\n", p, elo[i], se[i])
+	}
+	// Output:
+	// ann 1592 ± 106
+	// bob 1659 ± 120
+	// cat 1548 ± 107
 }

@@ -93,6 +93,20 @@ type Options struct {
 	// anchors (0 for an anchor). Anchor, when set, is one more. One
 	// anchor in all only sets the level, as Anchor does.
 	Anchors []Anchor
+	// LooseAnchors give players a prior on their Elo, as Ordo's loose
+	// anchors (ordo -y): a normal distribution with mean Elo and standard
+	// deviation SD. The fit is then the maximum of the likelihood times
+	// these priors (MAP, by Newton's method), the ratings' level is the
+	// one the priors set (EloMean does not apply), and the standard errors
+	// are those of the posterior, the inverse of the information plus the
+	// priors' (what Ordo's simulations give, which draw the priors too).
+	LooseAnchors []LooseAnchor
+	// Relations give pairs of players a prior on the difference of their
+	// Elo, as Ordo's relative anchors (ordo -r): Elo(A) - Elo(B) normal
+	// with mean Diff and standard deviation SD (a new version of an
+	// engine within SD of the one before). As LooseAnchors, by Newton's
+	// method, and in the standard errors.
+	Relations []Relation
 	// Progress, when set, is called now and then during the slower steps
 	// of the standard errors, with the work done of the total. A fit saved
 	// as JSON does not keep it.
@@ -106,6 +120,21 @@ type Options struct {
 type Anchor struct {
 	Name string
 	Elo  float64
+}
+
+// LooseAnchor is a prior on a player's Elo (Options.LooseAnchors): normal
+// with mean Elo and standard deviation SD.
+type LooseAnchor struct {
+	Name    string
+	Elo, SD float64
+}
+
+// Relation is a prior on the difference of two players' Elo
+// (Options.Relations): Elo(A) - Elo(B) normal with mean Diff and
+// standard deviation SD.
+type Relation struct {
+	A, B     string
+	Diff, SD float64
 }
 
 // anchors returns every anchor: Anchor, then Anchors.
@@ -175,15 +204,20 @@ type Ratings struct {
 	Method  Method
 	Options Options
 
-	anchor int       // index of the first anchor, or -1
-	fixed  []bool    // players held at their anchor's Elo (two anchors or more), else nil
-	games  []float64 // games played by each player (prior excluded)
-	points []float64 // points scored (prior excluded)
-	groups *Groups   // connectivity of the games (prior excluded)
-	data   *table    // the games fitted (prior excluded), for MarshalJSON
-	prob   *problem  // the likelihood, evaluated at the estimate
-	cov    *mat.SymDense
-	vars   *variances
+	anchor int    // index of the first anchor, or -1
+	fixed  []bool // players held at their anchor's Elo (two anchors or more; all false with loose anchors only), else nil
+	// absolute: loose anchors set the ratings' level, Elo = Scale *
+	// eloPerNat * log-strength; meanX is the mean log-strength (Gamma
+	// are scaled to geometric mean 1).
+	absolute bool
+	meanX    float64
+	games    []float64 // games played by each player (prior excluded)
+	points   []float64 // points scored (prior excluded)
+	groups   *Groups   // connectivity of the games (prior excluded)
+	data     *table    // the games fitted (prior excluded), for MarshalJSON
+	prob     *problem  // the likelihood, evaluated at the estimate
+	cov      *mat.SymDense
+	vars     *variances
 }
 
 // ConvergenceError reports that a fit stopped at MaxIter iterations, or
@@ -344,6 +378,38 @@ func (o Options) check() error {
 	if len(seen) > 1 && o.ScoreScale && o.Draws != HalfPoint && !o.FixDraw {
 		return inputErrorf("several anchors need a known Elo scale: hold the draw parameter (FixDraw) or leave ScoreScale off")
 	}
+	loose := map[string]bool{}
+	for _, a := range o.LooseAnchors {
+		switch {
+		case loose[a.Name]:
+			return inputErrorf("loose anchor %q is given twice", a.Name)
+		case seen[a.Name]:
+			return inputErrorf("%q is an anchor and a loose anchor: choose one", a.Name)
+		case !finite(a.Elo):
+			return inputErrorf("loose anchor %q at %v Elo: must be finite", a.Name, a.Elo)
+		case !(a.SD > 0) || !finite(a.SD):
+			return inputErrorf("loose anchor %q: uncertainty %v Elo must be positive and finite", a.Name, a.SD)
+		}
+		loose[a.Name] = true
+	}
+	for _, r := range o.Relations {
+		switch {
+		case r.A == r.B:
+			return inputErrorf("relation of %q to itself", r.A)
+		case !finite(r.Diff):
+			return inputErrorf("relation %q - %q of %v Elo: must be finite", r.A, r.B, r.Diff)
+		case !(r.SD > 0) || !finite(r.SD):
+			return inputErrorf("relation %q - %q: uncertainty %v Elo must be positive and finite", r.A, r.B, r.SD)
+		}
+	}
+	if len(o.LooseAnchors)+len(o.Relations) > 0 {
+		switch {
+		case o.Method == MM:
+			return inputErrorf("loose anchors and relations are priors that Hunter's MM does not take: use Newton's method")
+		case o.ScoreScale && o.Draws != HalfPoint && !o.FixDraw:
+			return inputErrorf("loose anchors and relations need a known Elo scale: hold the draw parameter (FixDraw) or leave ScoreScale off")
+		}
+	}
 	return nil
 }
 
@@ -368,7 +434,9 @@ func (o Options) fit(ctx context.Context, players []string, t *table) (*Ratings,
 		if k == 0 {
 			fit.anchor = i
 		}
-		if len(anchors) > 1 {
+		// With loose anchors, which set the level, even one anchor is
+		// held in the fit.
+		if len(anchors) > 1 || len(o.LooseAnchors) > 0 {
 			if fit.fixed == nil {
 				fit.fixed = make([]bool, n)
 			}
@@ -377,6 +445,13 @@ func (o Options) fit(ctx context.Context, players []string, t *table) (*Ratings,
 	}
 	if o.ScoreScale && (o.Draws == HalfPoint || o.FixDraw) {
 		fit.Scale = o.Draws.scoreSlope(o.DrawElo / eloPerNat)
+	}
+	if len(o.LooseAnchors) > 0 {
+		// The priors set the level: no centring, no gauge.
+		fit.absolute = true
+		if fit.fixed == nil {
+			fit.fixed = make([]bool, n)
+		}
 	}
 	if fit.fixed != nil {
 		for _, a := range anchors {
@@ -430,14 +505,27 @@ func (o Options) fit(ctx context.Context, players []string, t *table) (*Ratings,
 		phi = o.DrawElo / eloPerNat
 	}
 	p := newProblem(t, o.Draws, o.Home && !o.FixHome, fitDraw, eta, phi)
+	if err := p.setPriors(players, o, fit.Scale*eloPerNat); err != nil {
+		return nil, err
+	}
 	x := make([]float64, p.dim)
 	if fit.fixed != nil {
-		// Start the others at the anchors' mean.
+		// Start the others at the anchors' mean (or the loose anchors').
 		p.fixed = fit.fixed
-		mean := 0.0
+		mean, k := 0.0, 0
 		for _, a := range anchors {
-			mean += held[slices.Index(players, a.Name)] / float64(len(anchors))
+			if len(anchors) > 1 {
+				mean += held[slices.Index(players, a.Name)]
+				k++
+			}
 		}
+		if k == 0 {
+			for _, a := range o.LooseAnchors {
+				mean += a.Elo / (fit.Scale * eloPerNat)
+				k++
+			}
+		}
+		mean /= float64(max(k, 1))
 		for i := range x[:n] {
 			x[i] = mean
 			if fit.fixed[i] {
@@ -463,8 +551,11 @@ func (o Options) fit(ctx context.Context, players []string, t *table) (*Ratings,
 			}
 			x[p.id] = o.Draws.drawStart(draws / all)
 		}
+		if fit.fixed == nil {
+			scoreStart(t, x[:n])
+		}
 		fit.Iterations, err = p.newton(ctx, x, o.Tol, o.MaxIter)
-		if errors.Is(err, errNoProgress) && o.Draws == HalfPoint && !(o.Home && !o.FixHome) {
+		if errors.Is(err, errNoProgress) && o.Draws == HalfPoint && !(o.Home && !o.FixHome) && !p.priored() {
 			// Finish by MM from where Newton stopped: its sweeps need no
 			// line search on the likelihood.
 			var more int
@@ -491,6 +582,7 @@ func (o Options) fit(ctx context.Context, players []string, t *table) (*Ratings,
 	for i := range fit.Gamma {
 		mean += x[i] / float64(n)
 	}
+	fit.meanX = mean
 	for i := range fit.Gamma {
 		fit.Gamma[i] = math.Exp(x[i] - mean)
 	}
@@ -560,4 +652,42 @@ func notConnected(g *Groups, p *Pairs) *NotConnectedError {
 		}
 	}
 	return e
+}
+
+// scoreStart sets x, the log-strengths Newton's method starts from, to
+// each player's performance: the log-odds of its score (half a point
+// added each way, so that no one is infinite) plus the mean log-strength
+// of the opponents it met, weighted by games, in two rounds from 0;
+// centred. Near the estimate, Newton's steps converge quadratically: a
+// start there saves the first, long steps from 0 (each a pass of
+// logarithms over the pairs).
+func scoreStart(t *table, x []float64) {
+	n := len(x)
+	games, points := make([]float64, n), make([]float64, n)
+	for k := range t.I {
+		g := t.Games(k)
+		pi, pj := t.Points(k)
+		games[t.I[k]] += g
+		games[t.J[k]] += g
+		points[t.I[k]] += pi
+		points[t.J[k]] += pj
+	}
+	logit := make([]float64, n)
+	for i := range logit {
+		logit[i] = math.Log((points[i] + 0.5) / (games[i] - points[i] + 0.5))
+	}
+	opp := make([]float64, n)
+	clear(x)
+	for round := 0; round < 2; round++ {
+		clear(opp)
+		for k := range t.I {
+			g := t.Games(k)
+			opp[t.I[k]] += g * x[t.J[k]]
+			opp[t.J[k]] += g * x[t.I[k]]
+		}
+		for i := range x {
+			x[i] = logit[i] + opp[i]/games[i]
+		}
+	}
+	center(x)
 }

@@ -15,6 +15,9 @@ const (
 // where a map from pairs to matchups would take several times the memory.
 type gameLog struct {
 	keys []uint64 // first << 33 | second << 2 | outcome
+	// unseated: the games do not record who moved first (matchups get
+	// NoSeat).
+	unseated bool
 }
 
 // newGameLog returns a log with room for about n games (n < 0: unknown).
@@ -47,6 +50,9 @@ func (g *gameLog) matchups(n int) []Matchup {
 	for a := 0; a < len(keys); {
 		pair := keys[a] >> 2
 		m := Matchup{A: int(pair / uint64(n)), B: int(pair % uint64(n)), Seat: AFirst}
+		if g.unseated {
+			m.Seat = NoSeat
+		}
 		for ; a < len(keys) && keys[a]>>2 == pair; a++ {
 			switch keys[a] & 3 {
 			case firstWins:

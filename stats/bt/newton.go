@@ -37,6 +37,13 @@ type problem struct {
 	// (nil: none): their gradient is 0, H is read on the others only
 	// (vectors are 0 at fixed players), and no gauge is needed.
 	fixed []bool
+	// Priors (loose anchors and relations): player i's log-strength
+	// normal about priorM[i] with precision priorW[i] (0: none), and
+	// each relation's difference x_a - x_b normal about m, precision w.
+	// They add to the log-likelihood, and to H the precisions: priorW
+	// on the diagonal, each relation as a pair of weight w.
+	priorW, priorM []float64
+	rels           []relPrior
 
 	// At the last point evaluated:
 	ll    float64
@@ -78,6 +85,85 @@ func newProblem(t *table, model DrawModel, fitHome, fitDraw bool, eta, phi float
 		p.acc[k] = make([]float64, 2*p.dim+4)
 	}
 	return p
+}
+
+// relPrior is a relation between players a and b (Relation) in
+// log-strength units.
+type relPrior struct {
+	a, b int
+	m, w float64
+}
+
+// setPriors puts the loose anchors and relations of o into p, in
+// log-strength units (eloPer: Elo per unit).
+func (p *problem) setPriors(players []string, o Options, eloPer float64) error {
+	index := func(name, what string) (int, error) {
+		i := slices.Index(players, name)
+		if i < 0 {
+			return -1, inputErrorf("%s %q is not a player", what, name)
+		}
+		return i, nil
+	}
+	for _, a := range o.LooseAnchors {
+		i, err := index(a.Name, "loose anchor")
+		if err != nil {
+			return err
+		}
+		if p.priorW == nil {
+			p.priorW, p.priorM = make([]float64, p.n), make([]float64, p.n)
+		}
+		sd := a.SD / eloPer
+		p.priorW[i], p.priorM[i] = 1/(sd*sd), a.Elo/eloPer
+	}
+	for _, r := range o.Relations {
+		a, err := index(r.A, "relation's player")
+		if err != nil {
+			return err
+		}
+		b, err := index(r.B, "relation's player")
+		if err != nil {
+			return err
+		}
+		sd := r.SD / eloPer
+		p.rels = append(p.rels, relPrior{a, b, r.Diff / eloPer, 1 / (sd * sd)})
+	}
+	return nil
+}
+
+// priored reports whether the fit has priors (loose anchors, relations).
+func (p *problem) priored() bool { return p.priorW != nil || p.rels != nil }
+
+// priorTerms adds the priors' log-density at x to ll, their gradient to
+// grad and their precisions to diag.
+func (p *problem) priorTerms(x []float64, ll *float64, grad, diag []float64) {
+	for i, w := range p.priorW {
+		if w > 0 {
+			d := x[i] - p.priorM[i]
+			*ll -= w * d * d / 2
+			grad[i] -= w * d
+			diag[i] += w
+		}
+	}
+	for _, r := range p.rels {
+		d := x[r.a] - x[r.b] - r.m
+		*ll -= r.w * d * d / 2
+		grad[r.a] -= r.w * d
+		grad[r.b] += r.w * d
+		diag[r.a] += r.w
+		diag[r.b] += r.w
+	}
+}
+
+// priorMul adds the priors' precision times v to y.
+func (p *problem) priorMul(v, y []float64) {
+	for i, w := range p.priorW {
+		y[i] += w * v[i]
+	}
+	for _, r := range p.rels {
+		s := r.w * (v[r.a] - v[r.b])
+		y[r.a] += s
+		y[r.b] -= s
+	}
 }
 
 // each runs f on every chunk of the terms, on up to GOMAXPROCS goroutines.
@@ -153,6 +239,7 @@ func (p *problem) evaluate(x []float64) float64 {
 		p.ll += a[2*dim]
 		p.q += a[2*dim+1]
 	}
+	p.priorTerms(x, &p.ll, p.grad, p.diag)
 	if p.fixed != nil {
 		p.gauge = 0
 		for i, f := range p.fixed {
@@ -218,6 +305,7 @@ func (p *problem) mul(v, y []float64) {
 			y[i] += x
 		}
 	}
+	p.priorMul(v, y)
 	if p.fixed != nil {
 		for i, f := range p.fixed {
 			if f {

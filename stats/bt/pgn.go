@@ -60,6 +60,7 @@ func readPGN(r io.Reader, name string, size int64) (*reading, error) {
 		case white == black:
 			return errorf(start, "%q cannot play itself", names.names[white])
 		case score == unfinished:
+			res.Unfinished++
 			return nil
 		case score < 0:
 			return errorf(start, "game has no Result tag and no result at the end of its moves")

@@ -20,14 +20,18 @@ var eloPerNat = 400 / math.Ln10
 
 // Elo returns the ratings on the Elo scale of paper 003 eq. (3):
 // mu + 400 log10 gamma_i, with mean mu = Options.EloMean over the pool, or
-// with the anchor at Options.AnchorElo; with Options.ScoreScale the
-// differences are multiplied by Scale.
+// with the anchor at Options.AnchorElo, or at the level the loose anchors
+// set (Options.LooseAnchors); with Options.ScoreScale the differences are
+// multiplied by Scale.
 func (f *Ratings) Elo() []float64 {
 	e := make([]float64, len(f.Gamma))
 	for i, g := range f.Gamma {
 		e[i] = f.Options.EloMean + f.Scale*400*math.Log10(g)
+		if f.absolute {
+			e[i] = f.Scale * eloPerNat * (math.Log(g) + f.meanX)
+		}
 	}
-	if f.anchor >= 0 {
+	if f.anchor >= 0 && !f.absolute {
 		shift := f.Options.anchors()[0].Elo - e[f.anchor]
 		for i := range e {
 			e[i] += shift
@@ -52,10 +56,13 @@ func (f *Ratings) Prob(i, j int) float64 {
 }
 
 // SE returns the standard error of each Elo rating (on the scale of Elo):
-// of the difference to the anchor when there is one (0 for the anchor
-// itself), given the anchors when there are several. For many
-// players it is computed without the dense covariance, to the relative
-// accuracy Options.SETol (see SEAccuracy).
+// without an anchor, against the pool (under the constraint that the
+// log-strengths sum to zero: Ordo's errors without -A); with one, of the
+// difference to the anchor (0 for the anchor itself: R's BradleyTerry2
+// and Ordo -A, whose reference player is the anchor); given the anchors
+// when there are several. For many players it is computed without the
+// dense covariance, to the relative accuracy Options.SETol (see
+// SEAccuracy).
 func (f *Ratings) SE() []float64 {
 	se, err := f.StdErrors(context.Background())
 	if err != nil {
@@ -286,4 +293,74 @@ func (f *Ratings) Plot() (*gplot.Plot, error) { return f.PlotLevel(0.95) }
 func (f *Ratings) PlotLevel(level float64) (*gplot.Plot, error) {
 	lo, hi := f.CI(level)
 	return plot.RatingsLevel(f.Players, f.Elo(), lo, hi, level)
+}
+
+// DiffSE returns the standard error (on the scale of Elo) of the
+// difference Elo(a) - Elo(b) for each pair {a, b} of players (indices),
+// from their covariance: with the dense covariance up to a few thousand
+// players; beyond, from exact solves for the column of each distinct
+// first player of a pair (four at a time, reporting progress through
+// Options.Progress), with the second's variance from SE (to the accuracy
+// SEAccuracy states). Ordo's head-to-head table (-j) and its superiority
+// column (-J) give the difference's SD from its simulations.
+func (f *Ratings) DiffSE(ctx context.Context, pairs [][2]int) ([]float64, error) {
+	v, err := f.variancesCtx(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n := len(f.Gamma)
+	unit := f.Scale * eloPerNat
+	out := make([]float64, len(pairs))
+	if n <= denseFallback || v.method == "dense" {
+		c := f.Cov()
+		for k, pr := range pairs {
+			a, b := pr[0], pr[1]
+			out[k] = unit * math.Sqrt(math.Max(c.At(a, a)+c.At(b, b)-2*c.At(a, b), 0))
+		}
+		return out, nil
+	}
+	// The columns of the distinct first players, in blocks; each block's
+	// pairs take their differences, and the columns go.
+	var firsts []int
+	of := map[int][]int{} // the pairs of each first player
+	for k, pr := range pairs {
+		if of[pr[0]] == nil {
+			firsts = append(firsts, pr[0])
+		}
+		of[pr[0]] = append(of[pr[0]], k)
+	}
+	ls := v.ls
+	if ls == nil {
+		ls = newLapSolver(f.prob, f.grounded())
+	}
+	g := newGraph(ls)
+	progress := f.Options.Progress
+	if progress == nil {
+		progress = func(int, int) {}
+	}
+	for lo := 0; lo < len(firsts); lo += blockWidth {
+		block := firsts[lo:min(len(firsts), lo+blockWidth)]
+		var rhs [][]float64
+		for _, a := range block {
+			b := make([]float64, n)
+			b[a] = 1
+			ls.project(b)
+			rhs = append(rhs, b)
+		}
+		xs, err := ls.solveMBlock(ctx, g, rhs, 1e-10)
+		if err != nil {
+			return nil, err
+		}
+		for c, a := range block {
+			col := xs[c]
+			ls.project(col)
+			at := func(j int) float64 { return col[j] + v.lowRank(j, a) }
+			for _, k := range of[a] {
+				b := pairs[k][1]
+				out[k] = unit * math.Sqrt(math.Max(at(a)+v.theta[b]-2*at(b), 0))
+			}
+		}
+		progress(min(len(firsts), lo+blockWidth), len(firsts))
+	}
+	return out, nil
 }

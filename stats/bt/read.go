@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
 
 	"github.com/coevolab/coevo/internal/csvdata"
 )
@@ -22,7 +23,7 @@ type DataError = csvdata.Error
 var Formats = []string{"pairs", "matrix", "games", "pgn"}
 
 // ReadFile reads results in the given format: "pairs", "matrix", "games"
-// or "pgn".
+// or "pgn", or "" to tell it from the file's first bytes (Detect).
 func ReadFile(path, format string) (*Results, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -32,7 +33,8 @@ func ReadFile(path, format string) (*Results, error) {
 	return Read(f, path, format)
 }
 
-// Read reads results from r; name is used in errors.
+// Read reads results from r in the given format ("" to tell it from the
+// first bytes: Detect); name is used in errors.
 func Read(r io.Reader, name, format string) (*Results, error) {
 	rd, err := read(r, name, format, false)
 	if err != nil {
@@ -119,6 +121,12 @@ func sizeOf(r io.Reader) int64 {
 // pairLog, not to matchups.
 func read(r io.Reader, name, format string, toPairs bool) (*reading, error) {
 	size := sizeOf(r)
+	if format == "" {
+		var err error
+		if format, r, err = detect(r); err != nil {
+			return nil, &DataError{File: name, Line: 1, Msg: err.Error() + " (give the format)"}
+		}
+	}
 	if format == "pgn" {
 		return readPGN(r, name, size)
 	}
@@ -582,9 +590,16 @@ func quoted(s []string) []string {
 	return q
 }
 
-// outcomes of the games format's result column, lower case.
+// outcomes of the games format's result column, lower case: a result
+// string, or the first player's score.
 var gameResults = map[string]int{"1-0": firstWins, "1": firstWins, "0-1": secondWins, "0": secondWins,
-	"1/2-1/2": drawn, "0.5": drawn, "draw": drawn, "½-½": drawn}
+	"1/2-1/2": drawn, "0.5": drawn, "draw": drawn, "½-½": drawn, "½": drawn,
+	"1.0": firstWins, "0.0": secondWins, ".5": drawn, "0.50": drawn, "1.00": firstWins, "0.00": secondWins,
+	"win": firstWins, "loss": secondWins, "w": firstWins, "l": secondWins, "d": drawn, "=": drawn}
+
+// GameResults lists the results the games format and FromGames read, for
+// messages: the first player's score or the game's result.
+const GameResults = "1, 0, 0.5 (the first player's score), 1-0, 0-1, 1/2-1/2, win, loss, draw (or w, l, d)"
 
 // gameResult reads a result, in any case.
 func gameResult(b []byte) (int, bool) {
@@ -605,19 +620,57 @@ func gameResult(b []byte) (int, bool) {
 	return o, ok
 }
 
-// readGames reads one game per line, columns first, second and result (in
-// any order; other columns ignored), where result is the first player's
-// score: 1-0, 0-1, 1/2-1/2 (or draw), or 1, 0, 0.5.
+// The names the games format knows its columns by, in order of
+// preference (lower case): who moved first (seated) or player a (not
+// seated), the other player, and the result or the first player's score.
+var (
+	seatedFirst  = []string{"first", "white", "home"}
+	seatedSecond = []string{"second", "black", "away"}
+	gameFirst    = []string{"player_a", "a", "player1", "player_1", "p1", "player"}
+	gameSecond   = []string{"player_b", "b", "player2", "player_2", "p2", "opponent"}
+	gameResult_  = []string{"result", "score_a", "score", "outcome", "score1", "score_1", "points_a", "points"}
+)
+
+// GameHeaders describes the games format's header, for messages.
+const GameHeaders = "first,second,result (or white,black,result; or player_a,player_b,score_a; or a,b,score)"
+
+// gameColumns finds the games format's columns in a header: the first
+// player's, the second's, the result's, and whether the header names who
+// moved first (first/second, white/black, home/away). ok is false when
+// some column is missing.
+func gameColumns(col map[string]int) (a, b, result int, seated, ok bool) {
+	find := func(names []string) int {
+		for _, n := range names {
+			if i, ok := col[n]; ok {
+				return i
+			}
+		}
+		return -1
+	}
+	result = find(gameResult_)
+	if a, b = find(seatedFirst), find(seatedSecond); a >= 0 && b >= 0 {
+		return a, b, result, true, result >= 0
+	}
+	a, b = find(gameFirst), find(gameSecond)
+	return a, b, result, false, a >= 0 && b >= 0 && result >= 0
+}
+
+// readGames reads one game per line: the two players and the result (in
+// any order; other columns ignored), where the result is the first
+// player's: 1-0, 0-1, 1/2-1/2 (or draw), or its score 1, 0, 0.5. Columns
+// named first/second (white/black, home/away) record who moved first;
+// player_a/player_b (a/b, ...) do not.
 func readGames(s *csvdata.Scanner, rd *reading) error {
-	const want = "first,second,result"
-	head, col, err := s.Header(want)
+	head, col, err := s.Header(GameHeaders)
 	if err != nil {
 		return err
 	}
-	c, err := columns(s, col, want, "first", "second", "result")
-	if err != nil {
-		return err
+	ca, cb, cr, seated, ok := gameColumns(col)
+	if !ok {
+		return &DataError{File: s.Name(), Line: s.Line(), Msg: fmt.Sprintf("header %s: want %s", excerpt([]byte(strings.Join(head, ","))), GameHeaders)}
 	}
+	c := []int{ca, cb, cr}
+	rd.log.unseated = !seated
 	names := rd.names
 	cols := columnsOf(len(head), map[int]int8{c[0]: colA, c[1]: colB, c[2]: colResult})
 	var r row
@@ -646,15 +699,79 @@ func readGames(s *csvdata.Scanner, rd *reading) error {
 		}
 		o, ok := gameResult(s.Trimmed(c[2]))
 		if !ok {
-			return s.Errorf(c[2], "result %q: want 1-0, 0-1, 1/2-1/2, 1, 0 or 0.5", s.Field(c[2]))
+			return s.Errorf(c[2], "result %q: want %s", s.Field(c[2]), GameResults)
 		}
 		rd.log.add(names.index(an), names.index(bn), o)
 	}
 	return s.Err()
 }
 
+// FromGames reads results from a DataFrame with one game a row: the
+// columns a and b name the players, and score holds a's score (1, 0 or
+// 0.5, as numbers or strings) or the game's result (1-0, 0-1, 1/2-1/2,
+// draw, ...: GameResults). No seat is recorded. For per-pair counts, see
+// FromDataFrame.
+func FromGames(df dataframe.DataFrame, a, b, score string) (*Results, error) {
+	if df.Err != nil {
+		return nil, df.Err
+	}
+	has := map[string]bool{}
+	for _, c := range df.Names() {
+		has[c] = true
+	}
+	for _, need := range []string{a, b, score} {
+		if !has[need] {
+			return nil, fmt.Errorf("DataFrame lacks column %q (has %s)", need, strings.Join(df.Names(), ", "))
+		}
+	}
+	an, bn := df.Col(a).Records(), df.Col(b).Records()
+	sc := df.Col(score)
+	var nums []float64
+	var strs []string
+	if t := sc.Type(); t == series.Float || t == series.Int || t == series.Bool {
+		nums = sc.Float()
+	} else {
+		strs = sc.Records()
+	}
+	res := NewResults()
+	for i := range an {
+		o := -1
+		if nums != nil {
+			switch nums[i] {
+			case 1:
+				o = firstWins
+			case 0:
+				o = secondWins
+			case 0.5:
+				o = drawn
+			}
+		} else if r, ok := gameResult(bytes.TrimSpace([]byte(strs[i]))); ok {
+			o = r
+		}
+		val := func() string {
+			if nums != nil {
+				return fmt.Sprint(nums[i])
+			}
+			return strconv.Quote(strs[i])
+		}
+		switch {
+		case o < 0:
+			return nil, fmt.Errorf("DataFrame row %d: %s %s: want %s", i+1, score, val(), GameResults)
+		case strings.TrimSpace(an[i]) == "" || strings.TrimSpace(bn[i]) == "":
+			return nil, fmt.Errorf("DataFrame row %d: empty player name", i+1)
+		}
+		w := [3]float64{}
+		w[o] = 1
+		if err := res.Add(strings.TrimSpace(an[i]), strings.TrimSpace(bn[i]), w[firstWins], w[secondWins], w[drawn], NoSeat); err != nil {
+			return nil, fmt.Errorf("DataFrame row %d: %w", i+1, err)
+		}
+	}
+	return res, nil
+}
+
 // FromDataFrame reads results from a DataFrame with the columns of the
-// pairs format: a, b, wins_a, wins_b and optionally draws and first.
+// pairs format: a, b, wins_a, wins_b and optionally draws and first (one
+// row a pair, with counts). For one game a row, see FromGames.
 func FromDataFrame(df dataframe.DataFrame) (*Results, error) {
 	if df.Err != nil {
 		return nil, df.Err

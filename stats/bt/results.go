@@ -30,7 +30,10 @@ func (m Matchup) Games() float64 { return m.WinsA + m.WinsB + m.Draw }
 type Results struct {
 	Players  []string
 	Matchups []Matchup
-	index    map[string]int
+	// Unfinished counts the games a reader skipped as unfinished (PGN's
+	// result "*").
+	Unfinished int
+	index      map[string]int
 }
 
 // NewResults returns empty results.
@@ -95,6 +98,20 @@ func (r *Results) Add(a, b string, winsA, winsB, draws float64, seat Seat) error
 	return nil
 }
 
+// AddGame records one game between a and b with a's score: 1 (a won), 0
+// (b won) or 0.5 (a draw). No seat is recorded.
+func (r *Results) AddGame(a, b string, scoreA float64) error {
+	switch scoreA {
+	case 1:
+		return r.Add(a, b, 1, 0, 0, NoSeat)
+	case 0:
+		return r.Add(a, b, 0, 1, 0, NoSeat)
+	case 0.5:
+		return r.Add(a, b, 0, 0, 1, NoSeat)
+	}
+	return fmt.Errorf("%s vs %s: score %v: want 1 (%s won), 0 (%s won) or 0.5 (a draw)", a, b, scoreA, a, b)
+}
+
 // NoGames returns the players who played no game (named in records of no
 // games only, or added with Player): no fit can rate them, and Without
 // leaves them out.
@@ -153,6 +170,7 @@ func (r *Results) Without(names ...string) (*Results, error) {
 		return nil, fmt.Errorf("cannot exclude %s: no such player", strings.Join(unknown, ", "))
 	}
 	out := NewResults()
+	out.Unfinished = r.Unfinished
 	newIndex := make([]int, len(r.Players))
 	for i, p := range r.Players {
 		newIndex[i] = -1

@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/coevolab/coevo/internal/chunks"
 )
 
 // Standard errors come from the inverse of the observed information H
@@ -53,15 +55,29 @@ import (
 //     or one hop further (h = 3); taking R_i at the middle of its interval
 //     bounds the error by |y|^2 rho / (1 - rho^2). Every player starts at
 //     h = 1 and goes further only while its bound is not within
-//     Options.SETol of its standard error and the budget allows.
+//     Options.SETol of its standard error and the budget allows: the
+//     players with the largest relative bounds first, and only as long as
+//     that lowers the largest bound left, the one reported. The
+//     first step further, when most players need it, is the triangles
+//     through each player, enumerated once for all (in time about the
+//     pairs times the later neighbours of their later end, where two hops
+//     take the pairs times the degrees): they give (A^3)_ii = y^T A y, the
+//     mean c of y's spectral measure, and as 1/(1-x) is convex R_i lies
+//     between |y|^2/(1-c) (Jensen) and the chord from -rho to rho at c,
+//     an interval about rho/2 times the width of the first.
 //  3. Exact conjugate-gradient solves for the players still above the
 //     tolerance, as many as the budget allows; the others keep the
 //     series' value, and the bound reported (SEAccuracy) is the largest
 //     left, not the tolerance asked for.
 //
-// Up to denseFallback players the dense covariance replaces a series
-// whose bound cannot be met. The cost is thus bounded whatever the
-// tournament, and the accuracy is stated.
+// The centring terms (w = M^-1 1) and three spot checks of the series by
+// exact solves are one block of conjugate-gradient solves, run side by
+// side over the graph's rows. Up to denseFallback players the dense
+// covariance replaces a series whose bound cannot be met; beyond, such a
+// tournament (whose spot checks fail: a slowly mixing one with a wide
+// envelope) is solved player by player. The cost is thus bounded for
+// every tournament that mixes well or has a narrow envelope, and the
+// accuracy is stated.
 
 // variances are the pieces of the covariance the ratings report.
 type variances struct {
@@ -80,10 +96,13 @@ type variances struct {
 var denseSE, denseFallback = 800, 3000
 
 // seBudget is the work, in operations on one pair (a multiply-add over a
-// term of the likelihood), the sparse standard errors may take at the
-// default tolerance: about the cost of the fit itself. A tighter
-// tolerance buys proportionally more. (A variable for the tests.)
-var seBudget = func(pairs, players int) float64 { return 2e8 + 400*float64(pairs+players) }
+// term of the likelihood, read from a neighbour's row: the series' hops
+// take about 10 ns each, as they read rows in no order), the sparse
+// standard errors may take at the default tolerance: about the cost of
+// the fit itself (its passes stream the pairs, a few ns a term). A
+// tighter tolerance buys proportionally more. (A variable for the
+// tests.)
+var seBudget = func(pairs, players int) float64 { return 1e7 + 100*float64(pairs+players) }
 
 // grounded returns the players whose variance is 0 (the anchors), or nil
 // when the variances are centred.
@@ -184,6 +203,14 @@ func (f *Ratings) Cov() *mat.SymDense {
 	if p.id >= 0 {
 		add(p.id, p.id, p.q)
 	}
+	for i, w := range p.priorW {
+		add(i, i, w)
+	}
+	for _, r := range p.rels {
+		add(r.a, r.a, r.w)
+		add(r.b, r.b, r.w)
+		add(r.a, r.b, -r.w)
+	}
 	// Centred: the information is singular along u = (1,...,1,0..)/sqrt(n);
 	// with the null space exactly span(u), pinv(I) = (I + u u^T)^-1 - u u^T.
 	// Grounded: the anchors' rows and columns are those of the identity,
@@ -247,6 +274,7 @@ func (p *problem) lap(v, y []float64) {
 			y[i] += x
 		}
 	}
+	p.priorMul(v, y)
 }
 
 // lapSolver solves with K: centred, K = P M^-1 P with M = L + d d^T / s;
@@ -258,7 +286,7 @@ type lapSolver struct {
 	D      []float64 // diagonal of L
 	s      float64
 	prec   []float64
-	// iters is the iterations of the last exact solve.
+	// iters is the most iterations an exact solve has taken.
 	iters int
 }
 
@@ -269,6 +297,8 @@ func newLapSolver(p *problem, ground []bool) *lapSolver {
 		ls.D[t.I[k]] += p.c[k]
 		ls.D[t.J[k]] += p.c[k]
 	}
+	var ll float64
+	p.priorTerms(make([]float64, p.n), &ll, make([]float64, p.n), ls.D)
 	for _, d := range ls.D {
 		ls.s += d
 	}
@@ -304,7 +334,7 @@ func (ls *lapSolver) mulM(v, y []float64) {
 // solveM solves M x = b to relative residual tol.
 func (ls *lapSolver) solveM(ctx context.Context, b, x []float64, tol float64) error {
 	it, err := cg(ctx, ls.mulM, ls.prec, b, x, tol, 20*len(b)+100)
-	ls.iters = it
+	ls.iters = max(ls.iters, it)
 	return err
 }
 
@@ -334,6 +364,164 @@ func (ls *lapSolver) solveK(ctx context.Context, b []float64) ([]float64, error)
 	return x, nil
 }
 
+// solveMBlock solves M x = b for each b (at most blockWidth of them) to
+// relative residual tol, by conjugate gradients run side by side, one
+// pass over g's rows serving all of them.
+func (ls *lapSolver) solveMBlock(ctx context.Context, g *graph, bs [][]float64, tol float64) ([][]float64, error) {
+	n, w := ls.p.n, len(bs)
+	if w > blockWidth {
+		return nil, errors.New("solveMBlock: too many right-hand sides")
+	}
+	// Interleaved: vector r's entry i at i*blockWidth + r.
+	const bw = blockWidth
+	x, r, z, d, ad := make([]float64, bw*n), make([]float64, bw*n), make([]float64, bw*n), make([]float64, bw*n), make([]float64, bw*n)
+	var bn, rz, dad [bw]float64
+	var done [bw]bool
+	for c := 0; c < bw; c++ {
+		if c >= w {
+			done[c] = true
+			continue
+		}
+		for i, v := range bs[c] {
+			r[i*bw+c] = v
+			bn[c] += v * v
+		}
+		bn[c] = math.Sqrt(bn[c])
+		done[c] = bn[c] == 0
+	}
+	for i := 0; i < n; i++ {
+		for c := 0; c < bw; c++ {
+			zi := r[i*bw+c] / ls.prec[i]
+			z[i*bw+c], d[i*bw+c] = zi, zi
+			rz[c] += r[i*bw+c] * zi
+		}
+	}
+	maxIter := 20*n + 100
+	for it := 1; ; it++ {
+		if it > maxIter {
+			return nil, errNoProgress
+		}
+		if it%16 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		ls.mulMBlock(g, d, ad)
+		dad = [bw]float64{}
+		for i := 0; i < n; i++ {
+			for c := 0; c < bw; c++ {
+				dad[c] += d[i*bw+c] * ad[i*bw+c]
+			}
+		}
+		var alpha, rn [bw]float64
+		for c := 0; c < bw; c++ {
+			if done[c] {
+				continue
+			}
+			if !(dad[c] > 0) {
+				return nil, errNoProgress
+			}
+			alpha[c] = rz[c] / dad[c]
+		}
+		for i := 0; i < n; i++ {
+			for c := 0; c < bw; c++ {
+				x[i*bw+c] += alpha[c] * d[i*bw+c]
+				r[i*bw+c] -= alpha[c] * ad[i*bw+c]
+				rn[c] += r[i*bw+c] * r[i*bw+c]
+			}
+		}
+		all := true
+		for c := 0; c < bw; c++ {
+			if !done[c] && math.Sqrt(rn[c]) <= tol*bn[c] {
+				done[c] = true
+				ls.iters = max(ls.iters, it)
+			}
+			all = all && done[c]
+		}
+		if all {
+			break
+		}
+		var rz2 [bw]float64
+		for i := 0; i < n; i++ {
+			for c := 0; c < bw; c++ {
+				zi := r[i*bw+c] / ls.prec[i]
+				z[i*bw+c] = zi
+				rz2[c] += r[i*bw+c] * zi
+			}
+		}
+		for c := 0; c < bw; c++ {
+			if done[c] {
+				alpha[c] = 0 // (beta: the direction is no longer used)
+				continue
+			}
+			alpha[c] = rz2[c] / rz[c]
+			rz[c] = rz2[c]
+		}
+		for i := 0; i < n; i++ {
+			for c := 0; c < bw; c++ {
+				if done[c] {
+					d[i*bw+c] = 0
+					continue
+				}
+				d[i*bw+c] = z[i*bw+c] + alpha[c]*d[i*bw+c]
+			}
+		}
+	}
+	out := make([][]float64, w)
+	for c := range out {
+		out[c] = make([]float64, n)
+		for i := range out[c] {
+			out[c][i] = x[i*bw+c]
+		}
+	}
+	return out, nil
+}
+
+// blockWidth is the number of vectors mulMBlock multiplies at once.
+const blockWidth = 4
+
+// mulMBlock sets y = M v for blockWidth vectors interleaved (entry i of
+// vector c at i*blockWidth + c), by rows of the graph: L v = D v - W v.
+func (ls *lapSolver) mulMBlock(g *graph, v, y []float64) {
+	const bw = blockWidth
+	n := ls.p.n
+	chunks.Run(n, min(64, max(1, n/256)), func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			var acc [bw]float64
+			vi := v[i*bw : i*bw+bw : i*bw+bw]
+			di := ls.D[i]
+			for c := range acc {
+				acc[c] = di * vi[c]
+			}
+			for e := g.start[i]; e < g.start[i+1]; e++ {
+				j, wij := int(g.adj[e]), g.w[e]
+				vj := v[j*bw : j*bw+bw : j*bw+bw]
+				for c := range acc {
+					acc[c] -= wij * vj[c]
+				}
+			}
+			copy(y[i*bw:i*bw+bw], acc[:])
+		}
+	})
+	if ls.ground != nil {
+		for i, m := range ls.ground {
+			if m {
+				clear(y[i*bw : i*bw+bw])
+			}
+		}
+		return
+	}
+	var dv [bw]float64
+	for i, d := range ls.D {
+		for c := range dv {
+			dv[c] += d * v[i*bw+c]
+		}
+	}
+	for i, d := range ls.D {
+		for c := range dv {
+			y[i*bw+c] += d * dv[c] / ls.s
+		}
+	}
+}
+
 // sparseVariances computes the variances without the dense covariance.
 func (f *Ratings) sparseVariances(ctx context.Context) (*variances, error) {
 	p := f.prob
@@ -350,10 +538,8 @@ func (f *Ratings) sparseVariances(ctx context.Context) (*variances, error) {
 		return nil, err
 	}
 	if method == "" {
-		if n <= denseFallback {
-			return f.denseVariances(), nil
-		}
-		method = "series"
+		// (diagonal leaves only a tournament small enough for it.)
+		return f.denseVariances(), nil
 	}
 	v.theta, v.method = diag, method
 
@@ -476,8 +662,10 @@ func unit(n, i int) []float64 {
 // entry's error, and how it was computed: "exact" (sparse factorisation),
 // "series", "solves" (every player solved exactly), or "" when the series
 // could not be trusted (a slowly mixing tournament whose envelope is too
-// wide) and only solves would do: the caller falls back, and the diagonal
-// returned is the series' with its bound.
+// wide), solves would cost more than the budget and the dense covariance
+// (up to denseFallback players) is the cheaper way: the caller falls
+// back to it. Beyond denseFallback players such a tournament is solved
+// player by player, whatever it costs.
 func (ls *lapSolver) diagonal(ctx context.Context, tol, budget float64, progress func(done, total int)) (diag, bound []float64, method string, err error) {
 	n := ls.p.n
 	g := newGraph(ls)
@@ -527,10 +715,20 @@ func (ls *lapSolver) diagonal(ctx context.Context, tol, budget float64, progress
 	// (Solving some of them would hardly lower the largest bound: all or
 	// none.)
 	if float64(len(left))*solveCost > budget/2 {
-		if !trusted {
+		if trusted {
+			return diag, bound, "series", nil
+		}
+		if n <= denseFallback {
 			return diag, bound, "", nil
 		}
-		return diag, bound, "series", nil
+		// The series' bounds are void and the dense covariance too
+		// large: every player by an exact solve, whatever it costs.
+		left = left[:0]
+		for i := range diag {
+			if ls.free(i) {
+				left = append(left, i)
+			}
+		}
 	}
 	if err := ls.exactDiag(ctx, left, diag, bound, progress); err != nil {
 		return nil, nil, "", err
@@ -613,6 +811,10 @@ func (ls *lapSolver) series(ctx context.Context, g *graph, tol, budget float64, 
 	}
 	diag = make([]float64, n)
 	bound = make([]float64, n)
+	// cen holds the centring terms once known (0 before, and grounded):
+	// K_ii = M^-1_ii - 2 w_i / n + sum w / n^2, w = M^-1 1. The series
+	// estimates M^-1_ii.
+	cen := make([]float64, n)
 	// estimate sets player i's entry from (S^t)_ii, t = 1 .. len(st),
 	// and |Q A^h e_i|^2 = last.
 	estimate := func(i int, st []float64, last float64) {
@@ -632,7 +834,7 @@ func (ls *lapSolver) series(ctx context.Context, g *graph, tol, budget float64, 
 		}
 		last = math.Max(last, 0)
 		b += last / (1 - rho*rho)
-		diag[i] = b / D[i]
+		diag[i] = b/D[i] + cen[i]
 		bound[i] = last * rho / (1 - rho*rho) / D[i]
 	}
 	// |Q A^h e_i|^2 from (S^2h)_ii.
@@ -643,32 +845,9 @@ func (ls *lapSolver) series(ctx context.Context, g *graph, tol, budget float64, 
 		}
 		return a
 	}
-	// The centring terms, exact: K_ii = M^-1_ii - 2 w_i / n + sum w / n^2,
-	// w = M^-1 1.
-	var w []float64
-	sw := 0.0
-	if ls.ground == nil {
-		w = make([]float64, n)
-		ones := make([]float64, n)
-		for i := range ones {
-			ones[i] = 1
-		}
-		if err := ls.solveM(ctx, ones, w, 1e-12); err != nil {
-			return nil, nil, 0, err
-		}
-		for _, x := range w {
-			sw += x
-		}
-	}
-	centre := func(i int) {
-		if w != nil {
-			diag[i] += -2*w[i]/float64(n) + sw/float64(n)/float64(n)
-		}
-	}
 	s2 := g.squares()
 	for i := 0; i < n; i++ {
 		estimate(i, []float64{0}, tail(i, s2[i], 1))
-		centre(i)
 	}
 	spent := float64(g.pairs())
 	over := func() []int {
@@ -680,26 +859,102 @@ func (ls *lapSolver) series(ctx context.Context, g *graph, tol, budget float64, 
 		}
 		return out
 	}
-	// Further orders for the players that need them, while affordable.
-	for h := 2; h <= 3; h++ {
-		left := over()
-		if len(left) == 0 {
-			break
+	// refine takes the players over the tolerance further, while the
+	// budget allows: first the triangles through each player, which
+	// give (S^3)_ii, the first moment of the remainder's spectral
+	// measure, narrowing its interval; then two and three hops, the
+	// players with the largest relative bounds first, for as long as
+	// that lowers the largest bound left (the one reported): once the
+	// next player's bound is below the largest the players taken
+	// further still have, going on would not lower it. order[i] is the
+	// hops player i has been taken to (1, 2 or 3).
+	var s3 []float64
+	order := make([]int8, n)
+	ratio := func(i int) float64 { return bound[i] / diag[i] }
+	refine := func() error {
+		if left := over(); len(left) > 0 {
+			if s3 == nil {
+				if fw := g.forward(); fw.cost < g.cost(left, 2) && spent+fw.cost <= budget/2 {
+					spent += fw.cost
+					var err error
+					if s3, err = g.cubes(ctx, fw); err != nil {
+						return err
+					}
+				}
+			}
+			for _, i := range left {
+				if s3 == nil {
+					break
+				}
+				b := 1.0
+				for k, m := range mu {
+					w := V[k][i] * V[k][i]
+					b += w/(1-m) - w - m*w // t = 0 and t = 1 (A_ii = -u_i^2)
+				}
+				b -= u[i] * u[i]
+				m0 := tail(i, s2[i], 1)
+				m1 := s3[i] - u[i]*u[i]
+				for k, m := range mu {
+					m1 -= m * m * m * V[k][i] * V[k][i]
+				}
+				lo, hi := remainder(m0, m1, rho)
+				// Each triangle's term was rounded to 1/cubeScale.
+				round := float64(g.deg(int32(i))) * float64(g.deg(int32(i))) / cubeScale
+				if hw := ((hi-lo)/2 + 2*round) / D[i]; hw < bound[i] {
+					diag[i], bound[i] = (b+(lo+hi)/2)/D[i]+cen[i], hw
+				}
+			}
 		}
-		cost := g.cost(left, h)
-		if spent+cost > budget/2 {
-			break
+		for h := 2; h <= 3; h++ {
+			var left []int
+			for _, i := range over() {
+				if int(order[i]) < h {
+					left = append(left, i)
+				}
+			}
+			slices.SortFunc(left, func(a, b int) int {
+				switch ra, rb := ratio(a), ratio(b); {
+				case ra > rb:
+					return -1
+				case ra < rb:
+					return 1
+				}
+				return a - b
+			})
+			taken := 0.0 // the largest ratio of the players taken to h hops
+			for lo := 0; lo < len(left); {
+				if ratio(left[lo]) <= taken {
+					break // the rest cannot lower the largest bound
+				}
+				hi := min(len(left), lo+max(1024, lo/4))
+				batch := left[lo:hi]
+				cost := g.cost(batch, h)
+				if spent+cost > budget/2 {
+					break
+				}
+				spent += cost
+				st := make([][]float64, n)
+				if err := g.powers(ctx, batch, h, st, func(done, _ int) { progress(lo+done, len(left)) }); err != nil {
+					return err
+				}
+				for _, i := range batch {
+					d, b := diag[i], bound[i]
+					s := st[i]
+					estimate(i, s[:2*h-1], tail(i, s[2*h-1], h))
+					if b < bound[i] {
+						// The moments' interval was the narrower.
+						diag[i], bound[i] = d, b
+					}
+					order[i] = int8(h)
+					taken = math.Max(taken, ratio(i))
+				}
+				lo = hi
+			}
 		}
-		spent += cost
-		st := make([][]float64, n)
-		if err := g.powers(ctx, left, h, st, progress); err != nil {
-			return nil, nil, 0, err
-		}
-		for _, i := range left {
-			s := st[i]
-			estimate(i, s[:2*h-1], tail(i, s[2*h-1], h))
-			centre(i)
-		}
+		return nil
+	}
+	if err := refine(); err != nil {
+		return nil, nil, 0, err
 	}
 	// Spot checks by exact solves: the player with the largest bound
 	// relative to its variance, and those with the least and the most
@@ -719,16 +974,72 @@ func (ls *lapSolver) series(ctx context.Context, g *graph, tol, budget float64, 
 			most = i
 		}
 	}
-	for _, i := range []int{worst, fewest, most} {
-		x, err := ls.solveK(ctx, unit(n, i))
-		if err != nil {
+	// One block of exact solves, sharing their passes over the graph:
+	// w = M^-1 1 for the centring terms (centred), and K e_i for the
+	// spot checks.
+	spot := []int{worst, fewest, most}
+	var rhs [][]float64
+	if ls.ground == nil {
+		ones := make([]float64, n)
+		for i := range ones {
+			ones[i] = 1
+		}
+		rhs = append(rhs, ones)
+	}
+	for _, i := range spot {
+		b := unit(n, i)
+		ls.project(b)
+		rhs = append(rhs, b)
+	}
+	xs, err := ls.solveMBlock(ctx, g, rhs, 1e-12)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	if ls.ground == nil {
+		w := xs[0]
+		xs = xs[1:]
+		sw := 0.0
+		for _, x := range w {
+			sw += x
+		}
+		for i := range diag {
+			if ls.free(i) {
+				cen[i] = -2*w[i]/float64(n) + sw/float64(n)/float64(n)
+				diag[i] += cen[i]
+			}
+		}
+		// The centring lowers the variances a little: players on the
+		// edge of the tolerance may now need more.
+		if err := refine(); err != nil {
 			return nil, nil, 0, err
 		}
+	}
+	for k, i := range spot {
+		x := xs[k]
+		ls.project(x)
 		if !(math.Abs(x[i]-diag[i]) <= bound[i]+1e-8*x[i]) {
 			return diag, bound, 1, nil
 		}
 	}
 	return diag, bound, rho, nil
+}
+
+// remainder bounds R = y^T (I - A)^-1 y, for y in the space where A's
+// spectrum lies in [-rho, rho], from the moments m0 = |y|^2 and
+// m1 = y^T A y of y's spectral measure: 1/(1-x) is convex, so R is at
+// least m0/(1-c) with c = m1/m0 the measure's mean (Jensen), and at most
+// the chord between -rho and rho at c (the measure at the two ends).
+func remainder(m0, m1, rho float64) (lo, hi float64) {
+	if !(m0 > 0) {
+		return 0, 0
+	}
+	c := math.Max(-rho, math.Min(rho, m1/m0))
+	lo = m0 / (1 - c)
+	if rho == 0 {
+		return lo, lo
+	}
+	hi = m0 * ((rho-c)/(2*rho)/(1+rho) + (rho+c)/(2*rho)/(1-rho))
+	return lo, math.Max(lo, hi)
 }
 
 // lanczos runs Lanczos iterations with full reorthogonalisation on the

@@ -267,3 +267,92 @@ func TestSeveralAnchors(t *testing.T) {
 		t.Logf("SEs by %s within %.1e", method, bound)
 	}
 }
+
+// The remainder's interval from two moments holds y^T (I - A)^-1 y for
+// any symmetric A with spectrum in [-rho, rho], and is no wider than the
+// interval from |y|^2 alone, [|y|^2/(1+rho), |y|^2/(1-rho)].
+func TestRemainderInterval(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := 0; trial < 2000; trial++ {
+		n := 1 + rng.IntN(6)
+		rho := 0.9 * rng.Float64()
+		// A = V diag(lambda) V^T with a random orthogonal V (QR of a
+		// random matrix), lambda in [-rho, rho], some at the ends.
+		lam := make([]float64, n)
+		for k := range lam {
+			switch rng.IntN(4) {
+			case 0:
+				lam[k] = rho
+			case 1:
+				lam[k] = -rho
+			default:
+				lam[k] = rho * (2*rng.Float64() - 1)
+			}
+		}
+		g := mat.NewDense(n, n, nil)
+		for i := 0; i < n; i++ {
+			for j := 0; j < n; j++ {
+				g.Set(i, j, rng.NormFloat64())
+			}
+		}
+		var qr mat.QR
+		qr.Factorize(g)
+		var V mat.Dense
+		qr.QTo(&V)
+		y := make([]float64, n)
+		for i := range y {
+			y[i] = rng.NormFloat64()
+		}
+		// In the eigenbasis: z = V^T y.
+		var m0, m1, want float64
+		for k := 0; k < n; k++ {
+			z := 0.0
+			for i := 0; i < n; i++ {
+				z += V.At(i, k) * y[i]
+			}
+			m0 += z * z
+			m1 += lam[k] * z * z
+			want += z * z / (1 - lam[k])
+		}
+		lo, hi := remainder(m0, m1, rho)
+		if want < lo*(1-1e-12) || want > hi*(1+1e-12) {
+			t.Fatalf("trial %d: R = %v outside [%v, %v] (rho %v, spectrum %v)", trial, want, lo, hi, rho, lam)
+		}
+		if lo < m0/(1+rho)*(1-1e-12) || hi > m0/(1-rho)*(1+1e-12) {
+			t.Fatalf("trial %d: [%v, %v] wider than the first-order [%v, %v]", trial, lo, hi, m0/(1+rho), m0/(1-rho))
+		}
+	}
+}
+
+// cubes gives the diagonal of S^3 of the players' normalised graph, as
+// the dense product does, centred and with an anchor (whose edges leave
+// the graph).
+func TestCubes(t *testing.T) {
+	for _, anchor := range []string{"", "p4"} {
+		fit, err := Options{Anchor: anchor}.Fit(randomLeague(150, 3000, 8))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ls := newLapSolver(fit.prob, fit.grounded())
+		g := newGraph(ls)
+		n := len(g.start) - 1
+		S := mat.NewDense(n, n, nil)
+		for i := 0; i < n; i++ {
+			for e := g.start[i]; e < g.start[i+1]; e++ {
+				S.Set(i, int(g.adj[e]), g.s[e])
+			}
+		}
+		var S2, S3 mat.Dense
+		S2.Mul(S, S)
+		S3.Mul(&S2, S)
+		got, err := g.cubes(context.Background(), g.forward())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < n; i++ {
+			if math.Abs(got[i]-S3.At(i, i)) > 1e-12 {
+				t.Fatalf("anchor %q: player %d: (S^3)_ii %v, dense %v", anchor, i, got[i], S3.At(i, i))
+			}
+		}
+	}
+}
