@@ -531,3 +531,22 @@ func TestBTFitRatingsOnly(t *testing.T) {
 		}
 	}
 }
+
+// --exclude that leaves players who played no game among themselves says
+// so, and how many; excluding every player says that.
+func TestBTExcludeLeavesNoGames(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "p.csv")
+	os.WriteFile(f, []byte("a,b,wins_a,wins_b,draws\nA,B,3,2,1\nB,C,2,2,0\n"), 0o644)
+	for _, c := range []struct {
+		exclude []string
+		want    string
+	}{
+		{[]string{"--exclude", "B"}, "the 2 players left played no game among themselves"},
+		{[]string{"--exclude", "A", "--exclude", "B", "--exclude", "C"}, "every player of " + f + " left out"},
+	} {
+		_, errs, st := coevo(append([]string{"bt", "fit", f}, c.exclude...)...)
+		if st != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: status %d %q, want %q", c.exclude, st, errs, c.want)
+		}
+	}
+}

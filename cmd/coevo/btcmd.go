@@ -814,10 +814,10 @@ func btFitTo(ctx context.Context, files []string, fs *flag.FlagSet, o *btOpts, s
 	players, pairs := d.players, d.pairs
 	if pairs.Len() == 0 {
 		if d.excludedBy != "" {
-			if len(players) == 0 {
-				return usagef("%s: every player of %s left out by %s: no games left to rate", d.excludedBy, file, d.excludedBy)
+			if d.leftAlone == 0 {
+				return usagef("%s: every player of %s left out: no games left to rate", d.excludedBy, file)
 			}
-			return usagef("%s: no games to rate once %s applied: the %d players left (%s) played no game among themselves", file, d.excludedBy, len(players), namesList(players))
+			return usagef("%s: no games to rate once %s applied: the %d players left played no game among themselves", file, d.excludedBy, d.leftAlone)
 		}
 		return usagef("%s: no games to rate", file)
 	}
