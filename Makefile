@@ -140,12 +140,12 @@ slurm-deps:
 # when a check fails; Voila serving a dashboard; the HTML exports of
 # kernel-test (build/html) opened with the network off. Screenshots and logs
 # go to build/browser/. BROWSER_TESTS=regexp runs some (go test -run).
-# JupyterLab runs every notebook; Notebook 7 and the classic Notebook, to keep
+# JupyterLab and Notebook 7 run every notebook; the classic Notebook, to keep
 # make test within its time, the notebooks with widgets (and every scratch
 # notebook of checks): "make browser-test BROWSER_WIDGET_NOTEBOOKS=" runs
 # every notebook in all three.
 BROWSER_TESTS ?= .
-BROWSER_WIDGET_NOTEBOOKS ?= notebook7,classic
+BROWSER_WIDGET_NOTEBOOKS ?= classic
 browser-test: build browser-deps jupyter-deps
 	$(BIN) kernel install --prefix $(TEST_JUPYTER)
 	COEVO=$(CURDIR)/$(BIN) COEVO_BROWSER_TEST=1 PYTHON=$(PY) VENV=$(CURDIR)/$(VENV) \
