@@ -337,35 +337,15 @@ func (b *build) runtimeTypes(ct *cellTypes) []types.Type {
 // walkStructs calls f for each struct type t is made of, t included,
 // down to the named types (whose structs are their own runtime types).
 func walkStructs(t types.Type, f func(*types.Struct)) {
-	seen := map[types.Type]bool{}
-	var walk func(t types.Type, depth int)
-	walk = func(t types.Type, depth int) {
-		if t == nil || seen[t] || depth > 20 {
-			return
-		}
-		seen[t] = true
+	eachType(t, false, func(t types.Type) bool {
 		switch t := t.(type) {
-		case *types.Alias:
-			walk(types.Unalias(t), depth)
-		case *types.Pointer:
-			walk(t.Elem(), depth+1)
-		case *types.Slice:
-			walk(t.Elem(), depth+1)
-		case *types.Array:
-			walk(t.Elem(), depth+1)
-		case *types.Map:
-			walk(t.Key(), depth+1)
-			walk(t.Elem(), depth+1)
-		case *types.Chan:
-			walk(t.Elem(), depth+1)
+		case *types.Named, *types.Tuple, *types.Signature, *types.Interface:
+			return false
 		case *types.Struct:
 			f(t)
-			for i := 0; i < t.NumFields(); i++ {
-				walk(t.Field(i).Type(), depth+1)
-			}
 		}
-	}
-	walk(t, 0)
+		return true
+	})
 }
 
 // writeRuntimeTypes writes the function (never called) that makes the

@@ -108,6 +108,39 @@ func newTypeMember(tn *types.TypeName, pkg *ssa.Package) (*ssa.Type, error) {
 
 // walkNamed calls f for each named type t is made of, t included.
 func walkNamed(t types.Type, f func(*types.Named)) {
+	eachType(t, true, func(t types.Type) bool {
+		switch t := t.(type) {
+		case *types.Named:
+			f(t)
+		case *types.Interface:
+			return false
+		}
+		return true
+	})
+}
+
+// hasTypeParams tells whether t mentions a type parameter.
+func hasTypeParams(t types.Type) bool {
+	found := false
+	eachType(t, false, func(t types.Type) bool {
+		switch t.(type) {
+		case *types.TypeParam:
+			found = true
+		case *types.Alias, *types.Interface:
+			return false
+		}
+		return !found
+	})
+	return found
+}
+
+// eachType calls visit for t and, while visit returns true, for the types
+// t is made of, each once: a pointer's, slice's, array's or channel's
+// element, a map's key and element, a struct's fields, a tuple's members,
+// a signature's parameters and results, an interface's methods, the type
+// an alias stands for, and a named type's type arguments and, when
+// underlying is set, then its underlying type; at most 20 levels down.
+func eachType(t types.Type, underlying bool, visit func(types.Type) bool) {
 	seen := map[types.Type]bool{}
 	var walk func(t types.Type, depth int)
 	walk = func(t types.Type, depth int) {
@@ -115,13 +148,17 @@ func walkNamed(t types.Type, f func(*types.Named)) {
 			return
 		}
 		seen[t] = true
+		if !visit(t) {
+			return
+		}
 		switch t := t.(type) {
 		case *types.Named:
-			f(t)
 			for i := 0; i < t.TypeArgs().Len(); i++ {
 				walk(t.TypeArgs().At(i), depth+1)
 			}
-			walk(t.Underlying(), depth+1)
+			if underlying {
+				walk(t.Underlying(), depth+1)
+			}
 		case *types.Alias:
 			walk(types.Unalias(t), depth)
 		case *types.Pointer:
@@ -146,49 +183,11 @@ func walkNamed(t types.Type, f func(*types.Named)) {
 		case *types.Signature:
 			walk(t.Params(), depth+1)
 			walk(t.Results(), depth+1)
-		}
-	}
-	walk(t, 0)
-}
-
-// hasTypeParams tells whether t mentions a type parameter.
-func hasTypeParams(t types.Type) bool {
-	found := false
-	var walk func(t types.Type, depth int)
-	walk = func(t types.Type, depth int) {
-		if found || depth > 20 {
-			return
-		}
-		switch t := t.(type) {
-		case *types.TypeParam:
-			found = true
-		case *types.Named:
-			for i := 0; i < t.TypeArgs().Len(); i++ {
-				walk(t.TypeArgs().At(i), depth+1)
-			}
-		case *types.Pointer:
-			walk(t.Elem(), depth+1)
-		case *types.Slice:
-			walk(t.Elem(), depth+1)
-		case *types.Array:
-			walk(t.Elem(), depth+1)
-		case *types.Map:
-			walk(t.Key(), depth+1)
-			walk(t.Elem(), depth+1)
-		case *types.Chan:
-			walk(t.Elem(), depth+1)
-		case *types.Struct:
-			for i := 0; i < t.NumFields(); i++ {
-				walk(t.Field(i).Type(), depth+1)
-			}
-		case *types.Signature:
-			for _, tup := range []*types.Tuple{t.Params(), t.Results()} {
-				for i := 0; i < tup.Len(); i++ {
-					walk(tup.At(i).Type(), depth+1)
-				}
+		case *types.Interface:
+			for i := 0; i < t.NumMethods(); i++ {
+				walk(t.Method(i).Type(), depth+1)
 			}
 		}
 	}
 	walk(t, 0)
-	return found
 }
